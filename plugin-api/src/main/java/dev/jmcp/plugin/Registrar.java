@@ -1,0 +1,40 @@
+package dev.jmcp.plugin;
+
+import dev.jmcp.protocol.Prompt;
+import dev.jmcp.protocol.Resource;
+import dev.jmcp.protocol.ResourceTemplate;
+import dev.jmcp.protocol.Tool;
+
+/**
+ * Where a plugin declares what it offers, during {@link Plugin#register}. Names are global across plugins: a name
+ * another plugin already owns makes the whole plugin fail to load, so no client ever sees half a plugin. Not
+ * thread-safe; valid only during {@code register}.
+ */
+public interface Registrar {
+
+    /** The plugin's configuration: environment variables and the optional {@code <plugin>.properties}. */
+    PluginConfig config();
+
+    Registrar tool(Tool tool, ToolHandler handler);
+
+    Registrar prompt(Prompt prompt, PromptHandler handler);
+
+    Registrar resource(Resource resource, ResourceHandler handler);
+
+    Registrar resourceTemplate(ResourceTemplate template, ResourceTemplateHandler handler);
+
+    /** Completion of one argument of one of this plugin's prompts. */
+    Registrar promptCompletion(String promptName, String argumentName, CompletionHandler handler);
+
+    /** Completion of one variable of one of this plugin's resource templates. */
+    Registrar resourceCompletion(String uriTemplate, String variableName, CompletionHandler handler);
+
+    /** Called when the client says its roots changed ({@code notifications/roots/list_changed}). */
+    Registrar onRootsChanged(RootsListener listener);
+
+    /**
+     * Declares every method of {@code instance} annotated with {@link McpTool}, {@link McpPrompt}, {@link McpResource}
+     * or {@link McpResourceTemplate}; schemas are generated from the methods' Java types.
+     */
+    Registrar annotated(Object instance);
+}

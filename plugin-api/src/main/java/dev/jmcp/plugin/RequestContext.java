@@ -1,0 +1,72 @@
+package dev.jmcp.plugin;
+
+import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.CreateMessageResult;
+import dev.jmcp.protocol.ElicitRequest;
+import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.Root;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything a handler may know of, and ask of, the request it serves and the client that sent it. Owned by the
+ * server, valid for the duration of one call; safe to use from the handler's thread and threads it starts.
+ */
+public interface RequestContext {
+
+    /** The protocol revision in use, e.g. {@code 2025-11-25}. */
+    String protocolVersion();
+
+    /** The client as it named itself; null if it did not. */
+    Implementation clientInfo();
+
+    /** The plugin's configuration. */
+    PluginConfig config();
+
+    /** True when the request carried a {@code progressToken}, so {@link #progress} reaches the client. */
+    boolean hasProgressToken();
+
+    /**
+     * Sends {@code notifications/progress}; a no-op without a progress token. {@code progress} must grow from call to
+     * call; {@code total} and {@code message} may be null.
+     */
+    void progress(double progress, Double total, String message);
+
+    /** Sends {@code notifications/message} when {@code level} passes the client's {@code logging/setLevel}. */
+    void log(LoggingLevel level, String logger, Object data);
+
+    default void log(LoggingLevel level, String message) {
+        log(level, null, message);
+    }
+
+    /** Tells subscribers of {@code uri} it changed ({@code notifications/resources/updated}). */
+    void resourceUpdated(String uri);
+
+    /** True when the client cancelled this request. The thread is interrupted too. */
+    boolean isCancelled();
+
+    /** Whether the client declared {@code roots}, {@code sampling}, {@code elicitation} (and its URL mode). */
+    boolean clientSupportsRoots();
+
+    boolean clientSupportsSampling();
+
+    boolean clientSupportsElicitation();
+
+    boolean clientSupportsUrlElicitation();
+
+    /** Asks the client for its roots ({@code roots/list}); blocks until it answers or {@code timeout} passes. */
+    List<Root> roots(Duration timeout);
+
+    default List<Root> roots() {
+        return roots(Duration.ofSeconds(30));
+    }
+
+    /** Asks the client's model ({@code sampling/createMessage}); blocks until it answers or {@code timeout} passes. */
+    CreateMessageResult sample(CreateMessageRequest request, Duration timeout);
+
+    /** Asks the user ({@code elicitation/create}); blocks until they answer or {@code timeout} passes. */
+    ElicitResult elicit(ElicitRequest request, Duration timeout);
+}

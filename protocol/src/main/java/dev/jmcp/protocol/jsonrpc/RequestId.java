@@ -1,0 +1,41 @@
+package dev.jmcp.protocol.jsonrpc;
+
+/**
+ * A JSON-RPC request id: a string or an integer. MCP says it MUST NOT be null.
+ * Immutable; equal ids compare equal whatever their origin.
+ */
+public sealed interface RequestId {
+
+    /** The id as the JSON tree value it is on the wire ({@code String} or {@code Long}). */
+    Object value();
+
+    record Text(String value) implements RequestId {
+        public Text {
+            if (value == null) throw new IllegalArgumentException("request id must not be null");
+        }
+
+        @Override
+        public String toString() {
+            return '"' + value + '"';
+        }
+    }
+
+    record Number(Long value) implements RequestId {
+        public Number {
+            if (value == null) throw new IllegalArgumentException("request id must not be null");
+        }
+
+        @Override
+        public String toString() {
+            return value.toString();
+        }
+    }
+
+    static RequestId of(String value) {
+        return new Text(value);
+    }
+
+    static RequestId of(long value) {
+        return new Number(value);
+    }
+}

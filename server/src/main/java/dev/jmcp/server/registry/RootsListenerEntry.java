@@ -1,0 +1,6 @@
+package dev.jmcp.server.registry;
+
+import dev.jmcp.plugin.RootsListener;
+
+public record RootsListenerEntry(RootsListener listener, Owner owner) {
+}
