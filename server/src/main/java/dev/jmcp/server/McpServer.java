@@ -2,10 +2,13 @@ package dev.jmcp.server;
 
 import dev.jmcp.server.plugins.PluginHost;
 import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.stdio.StdioTransport;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A jmcp server: the plugins of one folder served to any number of connections. Create it, {@link #start} it (loads
@@ -14,9 +17,12 @@ import java.io.OutputStream;
 public final class McpServer implements AutoCloseable {
     private final ServerOptions options;
     private final PluginHost plugins;
+    private final Engine engine;
+    private final AtomicReference<Registry> published = new AtomicReference<>(Registry.EMPTY);
 
     public McpServer(ServerOptions options) {
         this.options = options;
+        this.engine = new Engine(options, published::get, Methods.table(options));
         this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged);
     }
 
@@ -24,12 +30,18 @@ public final class McpServer implements AutoCloseable {
         return options;
     }
 
+    /** The engine transports open sessions on. */
+    public Engine engine() {
+        return engine;
+    }
+
+    /** Loads the plugins folder (returning once it is loaded) and starts watching it. */
     public void start() {
         plugins.start();
     }
 
     public Registry registry() {
-        return plugins.registry();
+        return published.get();
     }
 
     /**
@@ -37,11 +49,12 @@ public final class McpServer implements AutoCloseable {
      * every request already read has been answered.
      */
     public void serveStdio(InputStream in, OutputStream out) throws IOException {
-        throw new UnsupportedOperationException("TODO(engine)");
+        new StdioTransport(engine).serve(in, out);
     }
 
     private void registryChanged(Registry next) {
-        // TODO(engine): tell sessions
+        Registry previous = published.getAndSet(next);
+        engine.registryChanged(previous, next);
     }
 
     @Override

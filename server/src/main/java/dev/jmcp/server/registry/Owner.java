@@ -16,6 +16,11 @@ public interface Owner {
     /** Ends a call started by a successful {@link #enter}. */
     void exit();
 
+    /** The plugin's configuration, handed to its handlers through their context. */
+    default dev.jmcp.plugin.PluginConfig config() {
+        return key -> java.util.Optional.empty();
+    }
+
     /** The owner of entries registered by the server itself, never closed. */
     Owner BUILT_IN = new Owner() {
         @Override

@@ -1,0 +1,95 @@
+package dev.jmcp.server.resources;
+
+import dev.jmcp.plugin.ResourceNotFoundException;
+import dev.jmcp.protocol.ListResourceTemplatesResult;
+import dev.jmcp.protocol.ListResourcesResult;
+import dev.jmcp.protocol.ReadResourceResult;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.server.registry.Owner;
+import dev.jmcp.server.registry.ResourceEntry;
+import dev.jmcp.server.registry.ResourceTemplateEntry;
+import dev.jmcp.server.session.Call;
+import dev.jmcp.server.session.Pagination;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+
+/** Lists, reads and subscribes to resources of the current registry snapshot. Stateless and thread-safe. */
+public final class ResourcesFeature {
+    private static final Logger log = LoggerFactory.getLogger(ResourcesFeature.class);
+
+    private final int pageSize;
+
+    public ResourcesFeature(int pageSize) {
+        this.pageSize = pageSize;
+    }
+
+    public ListResourcesResult list(Call call) {
+        var page = Pagination.page(call.registry().resources(), e -> e.resource().uri(), ResourceEntry::resource,
+                call.params().optionalString("cursor"), pageSize, call.params());
+        return new ListResourcesResult(page.items(), page.nextCursor());
+    }
+
+    public ListResourceTemplatesResult listTemplates(Call call) {
+        var page = Pagination.page(call.registry().templates(), e -> e.template().uriTemplate(),
+                ResourceTemplateEntry::template, call.params().optionalString("cursor"), pageSize, call.params());
+        return new ListResourceTemplatesResult(page.items(), page.nextCursor());
+    }
+
+    public ReadResourceResult read(Call call) throws InterruptedException {
+        String uri = call.params().requireString("uri");
+        var fixed = call.registry().resource(uri);
+        if (fixed.isPresent()) {
+            ResourceEntry entry = fixed.get();
+            return withLease(entry.owner(), uri, () -> entry.handler().read(uri, call.context(entry.owner())));
+        }
+        var template = call.registry().matchTemplate(uri).orElseThrow(() -> notFound(uri));
+        ResourceTemplateEntry entry = template.getKey();
+        Map<String, String> variables = template.getValue();
+        return withLease(entry.owner(), uri, () -> entry.handler().read(uri, variables, call.context(entry.owner())));
+    }
+
+    public Map<String, Object> subscribe(Call call) {
+        String uri = call.params().requireString("uri");
+        if (call.registry().resource(uri).isEmpty() && call.registry().matchTemplate(uri).isEmpty()) {
+            throw notFound(uri);
+        }
+        call.session().subscribe(uri);
+        return Map.of();
+    }
+
+    public Map<String, Object> unsubscribe(Call call) {
+        call.session().unsubscribe(call.params().requireString("uri"));
+        return Map.of();
+    }
+
+    private interface Read {
+        ReadResourceResult read() throws Exception;
+    }
+
+    private static ReadResourceResult withLease(Owner owner, String uri, Read read) throws InterruptedException {
+        if (!owner.enter()) {
+            throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Resource " + uri + " is being reloaded; try again");
+        }
+        try {
+            ReadResourceResult result = read.read();
+            if (result == null) throw notFound(uri);
+            return result;
+        } catch (InterruptedException | JsonRpcException e) {
+            throw e;
+        } catch (ResourceNotFoundException e) {
+            throw notFound(uri);
+        } catch (Exception e) {
+            log.warn("reading {} (plugin {}) failed", uri, owner.name(), e);
+            throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Reading " + uri + " failed: " + e.getMessage());
+        } finally {
+            owner.exit();
+        }
+    }
+
+    private static JsonRpcException notFound(String uri) {
+        return new JsonRpcException(ErrorCodes.RESOURCE_NOT_FOUND, "Resource not found: " + uri, Map.of("uri", uri));
+    }
+}

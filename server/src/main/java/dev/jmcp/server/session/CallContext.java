@@ -1,0 +1,162 @@
+package dev.jmcp.server.session;
+
+import dev.jmcp.plugin.ClientRequestException;
+import dev.jmcp.plugin.ClientRequestException.Reason;
+import dev.jmcp.plugin.PluginConfig;
+import dev.jmcp.plugin.RequestContext;
+import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.CreateMessageResult;
+import dev.jmcp.protocol.ElicitRequest;
+import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.Root;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@link RequestContext} of a stateful session: progress and log notifications go out on the session's
+ * connection tied to the request, and questions to the client are requests the session sends and waits on.
+ */
+public final class CallContext implements RequestContext {
+    private static final JsonCodec CODEC = JsonCodec.shared();
+
+    private final ServerSession session;
+    private final RequestId requestId;
+    private final Object progressToken;
+    private final PluginConfig config;
+    private final InFlight inFlight;
+
+    CallContext(ServerSession session, RequestId requestId, Object progressToken, PluginConfig config, InFlight inFlight) {
+        this.session = session;
+        this.requestId = requestId;
+        this.progressToken = progressToken;
+        this.config = config;
+        this.inFlight = inFlight;
+    }
+
+    @Override
+    public String protocolVersion() {
+        return session.version().wire();
+    }
+
+    @Override
+    public Implementation clientInfo() {
+        return session.clientInfo();
+    }
+
+    @Override
+    public PluginConfig config() {
+        return config;
+    }
+
+    @Override
+    public boolean hasProgressToken() {
+        return progressToken != null;
+    }
+
+    @Override
+    public void progress(double progress, Double total, String message) {
+        if (progressToken == null) return;
+        var params = new LinkedHashMap<String, Object>();
+        params.put("progressToken", progressToken);
+        params.put("progress", progress);
+        if (total != null) params.put("total", total);
+        if (message != null && session.version().hasProgressMessage()) params.put("message", message);
+        session.notify("notifications/progress", params, requestId);
+    }
+
+    @Override
+    public void log(LoggingLevel level, String logger, Object data) {
+        session.log(level, logger, data, requestId);
+    }
+
+    @Override
+    public void resourceUpdated(String uri) {
+        session.engine().resourceUpdated(uri);
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return inFlight.cancelled();
+    }
+
+    @Override
+    public boolean clientSupportsRoots() {
+        return session.clientCapability("roots") != null;
+    }
+
+    @Override
+    public boolean clientSupportsSampling() {
+        return session.clientCapability("sampling") != null;
+    }
+
+    @Override
+    public boolean clientSupportsElicitation() {
+        return session.version().hasElicitation() && session.clientCapability("elicitation") != null;
+    }
+
+    @Override
+    public boolean clientSupportsUrlElicitation() {
+        return session.version().hasUrlElicitation()
+                && session.clientCapability("elicitation") instanceof Map<?, ?> e && e.get("url") != null;
+    }
+
+    @Override
+    public List<Root> roots(Duration timeout) {
+        require(clientSupportsRoots(), "roots");
+        Object result = session.request("roots/list", null, requestId, timeout);
+        if (!(result instanceof Map<?, ?> map) || !(map.get("roots") instanceof List<?> list)) {
+            throw new ClientRequestException(Reason.CLIENT_ERROR, "the client's roots/list result has no 'roots' array");
+        }
+        var roots = new ArrayList<Root>(list.size());
+        for (Object item : list) {
+            try {
+                roots.add(CODEC.fromTree(item, Root.class));
+            } catch (IllegalArgumentException e) {
+                throw new ClientRequestException(Reason.CLIENT_ERROR, "the client sent a malformed root: " + e.getMessage());
+            }
+        }
+        return roots;
+    }
+
+    @Override
+    public CreateMessageResult sample(CreateMessageRequest request, Duration timeout) {
+        require(clientSupportsSampling(), "sampling");
+        Object result = session.request("sampling/createMessage", CODEC.toTree(request), requestId, timeout);
+        return read(result, CreateMessageResult.class, "sampling/createMessage");
+    }
+
+    @Override
+    public ElicitResult elicit(ElicitRequest request, Duration timeout) {
+        if (request.isUrlMode()) {
+            require(clientSupportsUrlElicitation(), "URL-mode elicitation");
+        } else {
+            require(clientSupportsElicitation(), "elicitation");
+        }
+        Object result = session.request("elicitation/create", CODEC.toTree(request), requestId, timeout);
+        return read(result, ElicitResult.class, "elicitation/create");
+    }
+
+    private void require(boolean supported, String capability) {
+        if (!supported) {
+            throw new ClientRequestException(Reason.NOT_SUPPORTED, "the client did not declare the " + capability
+                    + " capability (protocol " + session.version().wire() + ")");
+        }
+    }
+
+    private static <T> T read(Object result, Class<T> type, String method) {
+        try {
+            return CODEC.fromTree(result, type);
+        } catch (IllegalArgumentException e) {
+            throw new ClientRequestException(Reason.CLIENT_ERROR, "the client's " + method + " result is malformed: "
+                    + e.getMessage());
+        }
+    }
+}

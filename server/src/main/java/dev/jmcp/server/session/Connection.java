@@ -1,0 +1,24 @@
+package dev.jmcp.server.session;
+
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+
+import java.util.List;
+
+/**
+ * The transport's side of a session: where the engine writes messages. Implemented by each transport; it only moves
+ * framed messages. Implementations are thread-safe: many request threads send at once, and each message is written
+ * whole. A send on a closed connection is dropped (the client is gone; there is nobody to tell).
+ */
+public interface Connection {
+
+    /**
+     * Sends one message. {@code relatedRequest} is the id of the client request this message belongs to (its
+     * response, or a notification or request sent while serving it), or null when it is tied to no request; transports
+     * that answer each request on its own stream use it to pick the stream.
+     */
+    void send(JsonRpcMessage message, RequestId relatedRequest);
+
+    /** Sends the responses to one JSON-RPC batch as one array (2025-03-26). */
+    void sendBatch(List<JsonRpcMessage> responses);
+}

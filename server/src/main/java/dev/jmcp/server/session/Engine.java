@@ -1,0 +1,141 @@
+package dev.jmcp.server.session;
+
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.InitializeResult;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.registry.RootsListenerEntry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The server side of MCP shared by every session: the method table, the current registry, and the sessions to tell
+ * when it changes. Transports open a {@link ServerSession} per client with {@link #openSession}. Thread-safe.
+ */
+public final class Engine {
+    private static final Logger log = LoggerFactory.getLogger(Engine.class);
+
+    private final ServerOptions options;
+    private final Supplier<Registry> registry;
+    private final Map<String, MethodHandler> methods;
+    private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
+
+    public Engine(ServerOptions options, Supplier<Registry> registry, Map<String, MethodHandler> methods) {
+        this.options = options;
+        this.registry = registry;
+        this.methods = Map.copyOf(methods);
+    }
+
+    public ServerOptions options() {
+        return options;
+    }
+
+    public Registry registry() {
+        return registry.get();
+    }
+
+    MethodHandler handler(String method) {
+        return methods.get(method);
+    }
+
+    /** A new session whose messages go out through {@code connection}. The caller closes it. */
+    public ServerSession openSession(Connection connection) {
+        var session = new ServerSession(this, connection);
+        sessions.add(session);
+        return session;
+    }
+
+    void sessionClosed(ServerSession session) {
+        sessions.remove(session);
+    }
+
+    public int sessionCount() {
+        return sessions.size();
+    }
+
+    Object initializeResult(ProtocolVersion version) {
+        var capabilities = new LinkedHashMap<String, Object>();
+        capabilities.put("tools", Map.of("listChanged", true));
+        capabilities.put("prompts", Map.of("listChanged", true));
+        capabilities.put("resources", Map.of("subscribe", true, "listChanged", true));
+        if (version.compareTo(ProtocolVersion.V2025_03_26) >= 0) capabilities.put("completions", Map.of());
+        capabilities.put("logging", Map.of());
+        var info = new Implementation(options.name(), version.hasTitles() ? "jmcp" : null, options.version());
+        return new InitializeResult(version.wire(), capabilities, info, null);
+    }
+
+    void notificationReceived(ServerSession session, JsonRpcNotification notification) {
+        var params = new Params(notification.method(), notification.params());
+        switch (notification.method()) {
+            case "notifications/initialized", "notifications/progress" -> {
+            }
+            case "notifications/cancelled" -> {
+                Object id = params.values().get("requestId");
+                RequestId requestId = switch (id) {
+                    case String s -> RequestId.of(s);
+                    case Integer i -> RequestId.of(i);
+                    case Long l -> RequestId.of(l);
+                    case null, default -> null;
+                };
+                if (requestId == null) {
+                    log.warn("ignored notifications/cancelled without a valid requestId");
+                } else {
+                    session.cancel(requestId, params.values().get("reason") instanceof String r ? r : "no reason given");
+                }
+            }
+            case "notifications/roots/list_changed" -> rootsChanged(session);
+            default -> log.debug("ignored notification {}", notification.method());
+        }
+    }
+
+    private void rootsChanged(ServerSession session) {
+        for (RootsListenerEntry entry : registry().rootsListeners()) {
+            Thread.ofVirtual().name("mcp-roots-changed").start(() -> {
+                if (!entry.owner().enter()) return;
+                try {
+                    entry.listener().rootsChanged(new CallContext(session, null, null, entry.owner().config(),
+                            InFlight.detached()));
+                } catch (Exception e) {
+                    log.warn("plugin {} failed on roots/list_changed", entry.owner().name(), e);
+                } finally {
+                    entry.owner().exit();
+                }
+            });
+        }
+    }
+
+    /** Tells every session subscribed to {@code uri} that it changed. */
+    public void resourceUpdated(String uri) {
+        for (var session : sessions) {
+            if (session.subscriptions().contains(uri)) {
+                session.notify("notifications/resources/updated", Map.of("uri", uri), null);
+            }
+        }
+    }
+
+    /** Tells every session which kinds of item changed between two snapshots. */
+    public void registryChanged(Registry previous, Registry next) {
+        var kinds = previous.changedKinds(next);
+        if (kinds.isEmpty()) return;
+        log.info("plugins changed: {} list_changed sent to {} sessions", kinds, sessions.size());
+        for (var session : sessions) {
+            for (var kind : kinds) {
+                String method = switch (kind) {
+                    case TOOLS -> "notifications/tools/list_changed";
+                    case PROMPTS -> "notifications/prompts/list_changed";
+                    case RESOURCES -> "notifications/resources/list_changed";
+                };
+                session.notify(method, null, null);
+            }
+        }
+    }
+}

@@ -1,0 +1,345 @@
+package dev.jmcp.server.session;
+
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.json.InvalidMessageException;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcError;
+import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.registry.Registry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One client's stateful session (revisions 2024-11-05 … 2025-11-25): what {@code initialize} negotiated, the
+ * requests in flight, the requests sent to the client, the log level and resource subscriptions. Created by
+ * {@link Engine#openSession} for a transport's connection and closed by that transport. Thread-safe: the transport
+ * may deliver messages from any thread; every request runs on its own virtual thread.
+ */
+public final class ServerSession implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ServerSession.class);
+    private static final JsonCodec CODEC = JsonCodec.shared();
+
+    private enum State { NEW, INITIALIZED, CLOSED }
+
+    private final Engine engine;
+    private final Connection connection;
+    private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
+    private final OutboundRequests outbound = new OutboundRequests();
+    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    private final ReentrantLock idleLock = new ReentrantLock();
+    private final Condition idle = idleLock.newCondition();
+
+    private volatile State state = State.NEW;
+    private volatile ProtocolVersion version = ProtocolVersion.LATEST_STATEFUL;
+    private volatile Implementation clientInfo;
+    private volatile Map<String, Object> clientCapabilities = Map.of();
+    private volatile LoggingLevel logLevel = LoggingLevel.DEBUG;
+
+    ServerSession(Engine engine, Connection connection) {
+        this.engine = engine;
+        this.connection = connection;
+    }
+
+    public Engine engine() {
+        return engine;
+    }
+
+    public ProtocolVersion version() {
+        return version;
+    }
+
+    public Implementation clientInfo() {
+        return clientInfo;
+    }
+
+    public boolean initialized() {
+        return state == State.INITIALIZED;
+    }
+
+    Object clientCapability(String name) {
+        return clientCapabilities.get(name);
+    }
+
+    Set<String> subscriptions() {
+        return subscriptions;
+    }
+
+    public void setLogLevel(LoggingLevel level) {
+        this.logLevel = level;
+    }
+
+    public void subscribe(String uri) {
+        subscriptions.add(uri);
+    }
+
+    public void unsubscribe(String uri) {
+        subscriptions.remove(uri);
+    }
+
+    /** Reads one framed message: parses it, answers parse errors and invalid messages, and dispatches the rest. */
+    public void receive(byte[] bytes, int offset, int length) {
+        Object tree;
+        try {
+            tree = CODEC.parse(bytes, offset, length);
+        } catch (JsonRpcException e) {
+            connection.send(new JsonRpcErrorResponse(null, e.toError()), null);
+            return;
+        }
+        if (tree instanceof List<?> batch) {
+            receiveBatch(batch);
+            return;
+        }
+        JsonRpcMessage message;
+        try {
+            message = CODEC.toMessage(tree);
+        } catch (InvalidMessageException e) {
+            connection.send(new JsonRpcErrorResponse(e.id(), e.toError()), e.id());
+            return;
+        }
+        receive(message);
+    }
+
+    /** Handles one decoded message. Requests return at once; they are answered from their own thread. */
+    public void receive(JsonRpcMessage message) {
+        switch (message) {
+            case JsonRpcRequest request -> accept(request, null);
+            case JsonRpcNotification notification -> engine.notificationReceived(this, notification);
+            case JsonRpcResponse response -> answerReceived(response.id(), response);
+            case JsonRpcErrorResponse error -> answerReceived(error.id(), error);
+        }
+    }
+
+    /**
+     * A JSON-RPC batch. Only 2025-03-26 has batches; "the initialize request MUST NOT be part of a JSON-RPC batch",
+     * so a batch before initialization, or in a revision without batches, is refused whole.
+     */
+    private void receiveBatch(List<?> items) {
+        if (!initialized() || !version.allowsBatches()) {
+            String why = initialized()
+                    ? "protocol " + version.wire() + " does not accept JSON-RPC batches (only 2025-03-26 does)"
+                    : "a batch cannot come before initialization";
+            connection.send(new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
+                    "Invalid request: " + why)), null);
+            return;
+        }
+        if (items.isEmpty()) {
+            connection.send(new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
+                    "Invalid request: an empty batch")), null);
+            return;
+        }
+        var requests = new ArrayList<JsonRpcRequest>();
+        var immediate = new ArrayList<JsonRpcMessage>();
+        for (Object item : items) {
+            try {
+                switch (CODEC.toMessage(item)) {
+                    case JsonRpcRequest r -> requests.add(r);
+                    case JsonRpcMessage other -> receive(other);
+                }
+            } catch (InvalidMessageException e) {
+                immediate.add(new JsonRpcErrorResponse(e.id(), e.toError()));
+            }
+        }
+        var batch = new BatchCollector(connection, requests.size() + immediate.size());
+        immediate.forEach(batch::add);
+        for (var r : requests) accept(r, batch);
+    }
+
+    private void accept(JsonRpcRequest request, BatchCollector batch) {
+        Responder responder = batch == null ? (m -> connection.send(m, request.id())) : batch::add;
+        if (state == State.CLOSED) {
+            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: the session has ended"));
+            return;
+        }
+        boolean initialize = request.method().equals("initialize");
+        if (initialize && batch != null) {
+            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
+                    "Invalid request: initialize must not be part of a batch"));
+            return;
+        }
+        if (!initialize && state == State.NEW && !request.method().equals("ping")) {
+            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
+                    "Invalid request: the session is not initialized; send 'initialize' first (got '" + request.method() + "')"));
+            return;
+        }
+        if (inFlight.size() >= engine.options().maxPendingRequests()) {
+            responder.respond(error(request.id(), ErrorCodes.SERVER_BUSY, "Server busy: "
+                    + inFlight.size() + " requests of this session are already in flight; retry when some have finished"));
+            return;
+        }
+        var work = new InFlight();
+        if (inFlight.putIfAbsent(request.id(), work) != null) {
+            // The second request's id is the first's, so its error response can only be told apart by its message.
+            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
+                    "Invalid request: id " + request.id() + " is already in use by a request in flight"));
+            return;
+        }
+        Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
+            work.start(Thread.currentThread());
+            try {
+                JsonRpcMessage response = serve(request, work);
+                if (!work.cancelled()) responder.respond(response);
+                else if (batch != null) batch.skip();
+            } finally {
+                inFlight.remove(request.id());
+                signalIfIdle();
+            }
+        });
+    }
+
+    private JsonRpcMessage serve(JsonRpcRequest request, InFlight work) {
+        var params = new Params(request.method(), request.params());
+        try {
+            if (request.method().equals("initialize")) {
+                return new JsonRpcResponse(request.id(), initialize(params));
+            }
+            MethodHandler handler = engine.handler(request.method());
+            if (handler == null) {
+                return error(request.id(), ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method());
+            }
+            Registry registry = engine.registry();
+            Object result = handler.handle(new Call(this, request.id(), params, registry, work));
+            return new JsonRpcResponse(request.id(), result);
+        } catch (JsonRpcException e) {
+            return new JsonRpcErrorResponse(request.id(), e.toError());
+        } catch (InterruptedException e) {
+            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + request.method() + " was interrupted");
+        } catch (Exception | LinkageError e) {
+            log.warn("{} failed", request.method(), e);
+            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + describe(e));
+        }
+    }
+
+    private Object initialize(Params params) {
+        synchronized (this) {
+            if (state != State.NEW) {
+                throw JsonRpcException.invalidRequest("Invalid request: the session is already initialized");
+            }
+            String requested = params.requireString("protocolVersion");
+            Map<String, Object> capabilities = params.optionalObject("capabilities");
+            Map<String, Object> info = params.optionalObject("clientInfo");
+            // "If the server supports the requested protocol version, it MUST respond with the same version.
+            // Otherwise, the server MUST respond with another protocol version it supports."
+            version = ProtocolVersion.fromWire(requested).orElse(ProtocolVersion.LATEST_STATEFUL);
+            clientCapabilities = capabilities == null ? Map.of() : capabilities;
+            if (info != null && info.get("name") instanceof String name) {
+                clientInfo = new Implementation(name, info.get("title") instanceof String t ? t : null,
+                        info.get("version") instanceof String v ? v : "");
+            }
+            state = State.INITIALIZED;
+        }
+        log.info("session initialized: protocol {}, client {}", version.wire(),
+                clientInfo == null ? "(unnamed)" : clientInfo.name() + " " + clientInfo.version());
+        return engine.initializeResult(version);
+    }
+
+    void cancel(RequestId id, String reason) {
+        InFlight work = id == null ? null : inFlight.get(id);
+        if (work != null) {
+            log.debug("request {} cancelled by the client: {}", id, reason);
+            work.cancel();
+        }
+    }
+
+    private void answerReceived(RequestId id, JsonRpcMessage answer) {
+        if (!outbound.complete(id, answer)) {
+            log.warn("dropped a response to request {}, which this server never sent or no longer waits for", id);
+        }
+    }
+
+    /** Sends a request to the client and waits for its result (a JSON tree). */
+    Object request(String method, Map<String, Object> params, RequestId related, Duration timeout) {
+        return outbound.send(connection, method, params, related, timeout);
+    }
+
+    /** Sends a notification, once the session is initialized (nothing goes to a client before that). */
+    public void notify(String method, Map<String, Object> params, RequestId related) {
+        if (state != State.INITIALIZED) return;
+        connection.send(new JsonRpcNotification(method, params), related);
+    }
+
+    void log(LoggingLevel level, String logger, Object data, RequestId related) {
+        if (!level.isAtLeast(logLevel)) return;
+        var params = new LinkedHashMap<String, Object>();
+        params.put("level", level.toString());
+        if (logger != null) params.put("logger", logger);
+        params.put("data", data);
+        notify("notifications/message", params, related);
+    }
+
+    /** Blocks until no request is in flight or {@code timeout} passes; true when idle. */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        idleLock.lock();
+        try {
+            while (!inFlight.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) return false;
+                idle.awaitNanos(left);
+            }
+            return true;
+        } finally {
+            idleLock.unlock();
+        }
+    }
+
+    private void signalIfIdle() {
+        if (!inFlight.isEmpty()) return;
+        idleLock.lock();
+        try {
+            idle.signalAll();
+        } finally {
+            idleLock.unlock();
+        }
+    }
+
+    /**
+     * The client can send nothing more: requests waiting on its answers fail now, while requests in flight go on to
+     * their end.
+     */
+    public void inputEnded() {
+        outbound.close();
+    }
+
+    /** Ends the session: requests to the client fail, requests still running are cancelled. */
+    @Override
+    public void close() {
+        if (state == State.CLOSED) return;
+        state = State.CLOSED;
+        outbound.close();
+        inFlight.values().forEach(InFlight::cancel);
+        engine.sessionClosed(this);
+    }
+
+    private static JsonRpcErrorResponse error(RequestId id, int code, String message) {
+        return new JsonRpcErrorResponse(id, new JsonRpcError(code, message));
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+
+    @FunctionalInterface
+    private interface Responder {
+        void respond(JsonRpcMessage response);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.jmcp.server.stdio;
+
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.session.Connection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Writes messages to a stream, one JSON text per line. Thread-safe: a lock keeps each message whole. Once a write
+ * fails (the client went away) every later message is dropped.
+ */
+final class StreamConnection implements Connection {
+    private static final Logger log = LoggerFactory.getLogger(StreamConnection.class);
+    private static final JsonCodec CODEC = JsonCodec.shared();
+
+    private final OutputStream out;
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile boolean broken;
+
+    StreamConnection(OutputStream out) {
+        this.out = new BufferedOutputStream(out, 64 * 1024);
+    }
+
+    @Override
+    public void send(JsonRpcMessage message, RequestId relatedRequest) {
+        if (broken) return;
+        lock.lock();
+        try {
+            CODEC.write(message, out);
+            out.write('\n');
+            out.flush();
+        } catch (IOException e) {
+            fail(e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void sendBatch(List<JsonRpcMessage> responses) {
+        if (broken) return;
+        lock.lock();
+        try {
+            CODEC.writeBatch(responses, out);
+            out.write('\n');
+            out.flush();
+        } catch (IOException e) {
+            fail(e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void fail(IOException e) {
+        if (!broken) log.warn("standard output is closed; dropping messages from now on: {}", e.getMessage());
+        broken = true;
+    }
+}

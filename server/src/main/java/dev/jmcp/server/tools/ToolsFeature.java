@@ -1,0 +1,83 @@
+package dev.jmcp.server.tools;
+
+import dev.jmcp.plugin.ToolException;
+import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.ListToolsResult;
+import dev.jmcp.protocol.Tool;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.server.registry.ToolEntry;
+import dev.jmcp.server.session.Call;
+import dev.jmcp.server.session.Pagination;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Map;
+
+/** Lists and calls the tools of the current registry snapshot. Stateless and thread-safe. */
+public final class ToolsFeature {
+    private static final Logger log = LoggerFactory.getLogger(ToolsFeature.class);
+
+    private final int pageSize;
+
+    public ToolsFeature(int pageSize) {
+        this.pageSize = pageSize;
+    }
+
+    public ListToolsResult list(Call call) {
+        var page = Pagination.page(call.registry().tools(), e -> e.tool().name(), ToolEntry::tool,
+                call.params().optionalString("cursor"), pageSize, call.params());
+        return new ListToolsResult(page.items(), page.nextCursor());
+    }
+
+    public CallToolResult call(Call call) throws InterruptedException {
+        String name = call.params().requireString("name");
+        Map<String, Object> arguments = call.params().optionalObject("arguments");
+        if (arguments == null) arguments = Map.of();
+        ToolEntry entry = call.registry().tool(name).orElseThrow(() -> unknownTool(name));
+        if (!entry.owner().enter()) {
+            // The snapshot this call saw was replaced and the plugin closed; the current one has its successor.
+            entry = call.engine().registry().tool(name).orElseThrow(() -> unknownTool(name));
+            if (!entry.owner().enter()) {
+                throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Tool '" + name + "' is being reloaded; try again");
+            }
+        }
+        try {
+            List<String> violations = entry.validator().validate(arguments);
+            if (!violations.isEmpty()) {
+                String message = "Invalid arguments for tool '" + name + "': " + String.join("; ", violations);
+                // 2025-11-25: input validation errors are tool execution errors, so the model can correct itself.
+                if (call.version().reportsToolInputErrorsAsResults()) return CallToolResult.error(message);
+                throw JsonRpcException.invalidParams(message);
+            }
+            return run(entry, arguments, call);
+        } finally {
+            entry.owner().exit();
+        }
+    }
+
+    private static CallToolResult run(ToolEntry entry, Map<String, Object> arguments, Call call)
+            throws InterruptedException {
+        Tool tool = entry.tool();
+        try {
+            CallToolResult result = entry.handler().call(arguments, call.context(entry.owner()));
+            return result == null ? new CallToolResult(List.of(), null, null, null) : result;
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (ToolException e) {
+            return CallToolResult.error(e.getMessage());
+        } catch (Exception | LinkageError | StackOverflowError e) {
+            if (Thread.currentThread().isInterrupted() || call.inFlight().cancelled()) {
+                throw new InterruptedException("cancelled");
+            }
+            log.warn("tool {} of plugin {} failed", tool.name(), entry.owner().name(), e);
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            return CallToolResult.error("Tool '" + tool.name() + "' failed: " + message);
+        }
+    }
+
+    private static JsonRpcException unknownTool(String name) {
+        return JsonRpcException.invalidParams("Unknown tool: '" + name + "'; tools/list shows the tools available");
+    }
+}
