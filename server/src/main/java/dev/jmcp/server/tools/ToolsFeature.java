@@ -1,5 +1,6 @@
 package dev.jmcp.server.tools;
 
+import dev.jmcp.plugin.ClientRequestException;
 import dev.jmcp.plugin.ToolException;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.ListToolsResult;
@@ -67,6 +68,9 @@ public final class ToolsFeature {
             throw e;
         } catch (ToolException e) {
             return CallToolResult.error(e.getMessage());
+        } catch (ClientRequestException e) {
+            log.info("tool {}: {}", tool.name(), e.getMessage());
+            return CallToolResult.error("Tool '" + tool.name() + "' failed: " + e.getMessage());
         } catch (Exception | LinkageError | StackOverflowError e) {
             if (Thread.currentThread().isInterrupted() || call.inFlight().cancelled()) {
                 throw new InterruptedException("cancelled");

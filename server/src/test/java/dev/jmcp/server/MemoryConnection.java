@@ -1,0 +1,50 @@
+package dev.jmcp.server;
+
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.session.Connection;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/** A connection whose messages land in a queue, as parsed JSON trees, exactly as a client would read them. */
+final class MemoryConnection implements Connection {
+    private final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
+
+    @Override
+    public void send(JsonRpcMessage message, RequestId relatedRequest) {
+        received.add(JsonCodec.shared().parse(JsonCodec.shared().encode(message)));
+    }
+
+    @Override
+    public void sendBatch(List<JsonRpcMessage> responses) {
+        var out = new java.io.ByteArrayOutputStream();
+        try {
+            JsonCodec.shared().writeBatch(responses, out);
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        received.add(JsonCodec.shared().parse(out.toByteArray()));
+    }
+
+    /** The next message, waiting at most 10 s. */
+    Object next() throws InterruptedException {
+        Object message = received.poll(10, TimeUnit.SECONDS);
+        if (message == null) throw new AssertionError("no message from the server within 10 s");
+        return message;
+    }
+
+    @SuppressWarnings("unchecked")
+    Map<String, Object> nextObject() throws InterruptedException {
+        return (Map<String, Object>) next();
+    }
+
+    /** Nothing more arrives within {@code millis}. */
+    Object poll(long millis) throws InterruptedException {
+        return received.poll(millis, TimeUnit.MILLISECONDS);
+    }
+}
