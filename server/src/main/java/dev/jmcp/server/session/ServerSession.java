@@ -185,6 +185,11 @@ public final class ServerSession implements AutoCloseable {
                     + inFlight.size() + " requests of this session are already in flight; retry when some have finished"));
             return;
         }
+        if (initialize) {
+            // Served on the reader's thread, so a request the client sends right behind it finds the session ready.
+            responder.respond(serve(request, new InFlight()));
+            return;
+        }
         var work = new InFlight();
         if (inFlight.putIfAbsent(request.id(), work) != null) {
             // The second request's id is the first's, so its error response can only be told apart by its message.
