@@ -5,9 +5,10 @@ import java.util.Map;
 
 /**
  * The result of {@code tools/call}. {@code isError} true means the tool failed (channel one of three: a result, not
- * a JSON-RPC error). {@code structuredContent} is a JSON object tree matching the tool's {@code outputSchema}.
+ * a JSON-RPC error). {@code structuredContent} is a JSON tree matching the tool's {@code outputSchema}: an object
+ * in the stateful revisions, any JSON value from 2026-07-28 on.
  */
-public record CallToolResult(List<Content> content, Map<String, Object> structuredContent, Boolean isError,
+public record CallToolResult(List<Content> content, Object structuredContent, Boolean isError,
                              Map<String, Object> meta) {
     public CallToolResult {
         content = content == null ? List.of() : List.copyOf(content);

@@ -3,6 +3,7 @@ package dev.jmcp.server.prompts;
 import dev.jmcp.protocol.GetPromptResult;
 import dev.jmcp.protocol.ListPromptsResult;
 import dev.jmcp.protocol.PromptArgument;
+import dev.jmcp.protocol.WireShape;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.server.registry.PromptEntry;
@@ -24,7 +25,8 @@ public final class PromptsFeature {
     }
 
     public ListPromptsResult list(Call call) {
-        var page = Pagination.page(call.registry().prompts(), e -> e.prompt().name(), PromptEntry::prompt,
+        var page = Pagination.page(call.registry().prompts(), e -> e.prompt().name(),
+                e -> WireShape.prompt(e.prompt(), call.version()),
                 call.params().optionalString("cursor"), pageSize, call.params());
         return new ListPromptsResult(page.items(), page.nextCursor());
     }
@@ -46,7 +48,9 @@ public final class PromptsFeature {
             throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Prompt '" + name + "' is being reloaded; try again");
         }
         try {
-            return entry.handler().get(arguments, call.context(entry.owner()));
+            GetPromptResult result = entry.handler().get(arguments, call.context(entry.owner()));
+            if (result == null) throw new IllegalStateException("the prompt handler returned nothing");
+            return WireShape.promptResult(result, call.version());
         } catch (InterruptedException | JsonRpcException e) {
             throw e;
         } catch (IllegalArgumentException e) {

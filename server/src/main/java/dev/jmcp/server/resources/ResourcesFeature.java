@@ -4,6 +4,7 @@ import dev.jmcp.plugin.ResourceNotFoundException;
 import dev.jmcp.protocol.ListResourceTemplatesResult;
 import dev.jmcp.protocol.ListResourcesResult;
 import dev.jmcp.protocol.ReadResourceResult;
+import dev.jmcp.protocol.WireShape;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.server.registry.Owner;
@@ -27,14 +28,15 @@ public final class ResourcesFeature {
     }
 
     public ListResourcesResult list(Call call) {
-        var page = Pagination.page(call.registry().resources(), e -> e.resource().uri(), ResourceEntry::resource,
+        var page = Pagination.page(call.registry().resources(), e -> e.resource().uri(),
+                e -> WireShape.resource(e.resource(), call.version()),
                 call.params().optionalString("cursor"), pageSize, call.params());
         return new ListResourcesResult(page.items(), page.nextCursor());
     }
 
     public ListResourceTemplatesResult listTemplates(Call call) {
         var page = Pagination.page(call.registry().templates(), e -> e.template().uriTemplate(),
-                ResourceTemplateEntry::template, call.params().optionalString("cursor"), pageSize, call.params());
+                e -> WireShape.template(e.template(), call.version()), call.params().optionalString("cursor"), pageSize, call.params());
         return new ListResourceTemplatesResult(page.items(), page.nextCursor());
     }
 

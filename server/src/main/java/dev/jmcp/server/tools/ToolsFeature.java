@@ -5,6 +5,7 @@ import dev.jmcp.plugin.ToolException;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.ListToolsResult;
 import dev.jmcp.protocol.Tool;
+import dev.jmcp.protocol.WireShape;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.server.registry.ToolEntry;
@@ -27,7 +28,7 @@ public final class ToolsFeature {
     }
 
     public ListToolsResult list(Call call) {
-        var page = Pagination.page(call.registry().tools(), e -> e.tool().name(), ToolEntry::tool,
+        var page = Pagination.page(call.registry().tools(), e -> e.tool().name(), e -> WireShape.tool(e.tool(), call.version()),
                 call.params().optionalString("cursor"), pageSize, call.params());
         return new ListToolsResult(page.items(), page.nextCursor());
     }
@@ -52,7 +53,7 @@ public final class ToolsFeature {
                 if (call.version().reportsToolInputErrorsAsResults()) return CallToolResult.error(message);
                 throw JsonRpcException.invalidParams(message);
             }
-            return run(entry, arguments, call);
+            return WireShape.callToolResult(run(entry, arguments, call), call.version());
         } finally {
             entry.owner().exit();
         }
