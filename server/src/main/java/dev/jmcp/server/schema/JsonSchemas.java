@@ -1,16 +1,103 @@
 package dev.jmcp.server.schema;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.PathType;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.ValidationMessage;
 import dev.jmcp.server.registry.ArgumentsValidator;
 
+import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
 
-/** Compiles tool input schemas into validators. */
+/**
+ * Compiles the JSON Schemas tools declare — {@code inputSchema} into an {@link ArgumentsValidator}, {@code outputSchema}
+ * into a checker of {@code structuredContent} — and checks that a declared schema is itself valid.
+ *
+ * <p>Dialects: 2020-12 (also when {@code $schema} is absent, as MCP 2025-11-25 says) and draft-07; any other
+ * {@code $schema} is refused. A schema never reaches the network or the class path: {@code $ref} may point inside the
+ * schema only (see {@link BundledMetaSchemas}). Every method is static and thread-safe; the validators they return are
+ * immutable, thread-safe and meant to be built once, when the plugin loads, and used for every call. Every method
+ * throws {@link IllegalArgumentException} with a reason when a schema is unusable, so a plugin declaring one fails to
+ * load and says why.
+ */
 public final class JsonSchemas {
+    private static final ObjectMapper TREES = JsonMapper.builder().build();
+    private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
+            .pathType(PathType.JSON_POINTER)
+            .build();
+    private static final Map<Dialect, JsonSchemaFactory> FACTORIES = new EnumMap<>(Dialect.class);
+
+    static {
+        var loader = new BundledMetaSchemas();
+        for (Dialect d : Dialect.values()) {
+            FACTORIES.put(d, JsonSchemaFactory.getInstance(d.version(),
+                    builder -> builder.schemaLoaders(loaders -> loaders.add(loader))));
+        }
+    }
+
     private JsonSchemas() {
     }
 
-    /** A validator for {@code schema} (draft-07 or 2020-12, by its {@code $schema}; 2020-12 when absent). */
+    /**
+     * A validator of tool arguments against {@code schema}, a tool's {@code inputSchema}. Its sentences read
+     * {@code argument 'city' is required}. Checks the schema first ({@link #checkSchema}).
+     */
     public static ArgumentsValidator validator(Map<String, Object> schema) {
-        return ArgumentsValidator.ACCEPT_ALL; // TODO(schema): real validation
+        return compile(schema, Violations.ARGUMENTS);
+    }
+
+    /**
+     * A validator of a tool result's {@code structuredContent} against {@code schema}, the tool's
+     * {@code outputSchema}. Its sentences read {@code field 'temperature' must be a number, got a string}.
+     */
+    public static ArgumentsValidator outputValidator(Map<String, Object> schema) {
+        return compile(schema, Violations.STRUCTURED_CONTENT);
+    }
+
+    /**
+     * Checks that {@code schema} is a valid JSON Schema of a supported dialect that jmcp can use: it must validate
+     * against its dialect's meta-schema and refer to nothing outside itself. Throws {@link IllegalArgumentException}
+     * naming every problem found.
+     */
+    public static void checkSchema(Map<String, Object> schema) {
+        compile(schema, Violations.ARGUMENTS);
+    }
+
+    private static ArgumentsValidator compile(Map<String, Object> schema, Violations violations) {
+        if (schema == null) throw new IllegalArgumentException("a schema is required, got null");
+        Dialect dialect = Dialect.of(schema);
+        JsonNode node = TREES.valueToTree(schema);
+        JsonSchemaFactory factory = FACTORIES.get(dialect);
+        try {
+            JsonSchema meta = factory.getSchema(SchemaLocation.of(dialect.iri()), CONFIG);
+            Set<ValidationMessage> problems = meta.validate(node);
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("not a valid JSON Schema (" + dialect.iri() + "): "
+                        + String.join("; ", Violations.SCHEMA.sentences(problems)));
+            }
+            JsonSchema compiled = factory.getSchema(node, CONFIG);
+            compiled.initializeValidators();
+            return new CompiledSchema(compiled, violations, TREES);
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            RemoteSchemaRefusedException refused = refusal(e);
+            if (refused != null) throw new IllegalArgumentException(refused.getMessage(), e);
+            throw new IllegalArgumentException("unusable JSON Schema: " + e.getMessage(), e);
+        }
+    }
+
+    /** The refusal a schema library exception wraps, if any: the library wraps loader failures its own way. */
+    static RemoteSchemaRefusedException refusal(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof RemoteSchemaRefusedException r) return r;
+        }
+        return null;
     }
 }

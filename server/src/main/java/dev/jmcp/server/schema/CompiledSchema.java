@@ -1,0 +1,38 @@
+package dev.jmcp.server.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import dev.jmcp.server.registry.ArgumentsValidator;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One schema, compiled once, checking JSON objects against it. Immutable and thread-safe: the compiled schema keeps no
+ * per-call state, and each call only turns its input into a tree.
+ */
+final class CompiledSchema implements ArgumentsValidator {
+    private final JsonSchema schema;
+    private final Violations violations;
+    private final ObjectMapper trees;
+
+    CompiledSchema(JsonSchema schema, Violations violations, ObjectMapper trees) {
+        this.schema = schema;
+        this.violations = violations;
+        this.trees = trees;
+    }
+
+    @Override
+    public List<String> validate(Map<String, Object> arguments) {
+        JsonNode node = trees.valueToTree(arguments == null ? Map.of() : arguments);
+        try {
+            return violations.sentences(schema.validate(node));
+        } catch (RuntimeException e) {
+            // A reference resolved lazily may still be refused here; say so instead of failing the call obscurely.
+            RemoteSchemaRefusedException refused = JsonSchemas.refusal(e);
+            if (refused == null) throw e;
+            return List.of(violations.whole() + " cannot be checked: " + refused.getMessage());
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.jmcp.server.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.victools.jsonschema.generator.FieldScope;
+import com.github.victools.jsonschema.generator.Option;
+import com.github.victools.jsonschema.generator.OptionPreset;
+import com.github.victools.jsonschema.generator.SchemaBuilder;
+import com.github.victools.jsonschema.generator.SchemaGenerator;
+import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
+import com.github.victools.jsonschema.generator.SchemaVersion;
+import dev.jmcp.plugin.Arg;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Parameter;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JSON Schemas (2020-12, no {@code $schema} keyword: MCP reads a schema without one as 2020-12) for the Java types of
+ * annotated methods, as plain trees of maps and lists.
+ *
+ * <p>Mapping: strings, numbers ({@code integer} for whole types), booleans; enums as strings with their constants'
+ * {@link Enum#name() names}; arrays and collections as {@code array}; {@code Map<String, V>} as {@code object} with
+ * {@code additionalProperties} of {@code V}; records and other classes as {@code object} with their fields. A type used
+ * more than once (or recursively) lands in {@code $defs} and is referenced; others are inlined. A record component is
+ * required when its parameter of the canonical constructor is (see {@link Parameters#required}), and takes its
+ * description from {@link Arg} there — an {@code @Arg} written on a record component lands on that parameter. Fields
+ * of other classes are never required. Thread-safe: the generator is immutable once configured.
+ */
+final class TypeSchemas {
+    private static final ObjectMapper TREES = JsonMapper.builder().build();
+    private static final SchemaGenerator GENERATOR = new SchemaGenerator(configure());
+
+    private TypeSchemas() {
+    }
+
+    private static com.github.victools.jsonschema.generator.SchemaGeneratorConfig configure() {
+        var builder = new SchemaGeneratorConfigBuilder(TREES, SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
+                .without(Option.SCHEMA_VERSION_INDICATOR)
+                .with(Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES, Option.PLAIN_DEFINITION_KEYS);
+        builder.forFields()
+                .withRequiredCheck(TypeSchemas::requiredComponent)
+                .withDescriptionResolver(field -> {
+                    Arg arg = componentArg(field);
+                    return arg == null || arg.description().isEmpty() ? null : arg.description();
+                });
+        return builder.build();
+    }
+
+    /** The schema of {@code type} alone, {@code $defs} included when it needs any. */
+    static Map<String, Object> of(Type type) {
+        return tree(GENERATOR.generateSchema(type));
+    }
+
+    /**
+     * An {@code object} schema whose properties are {@code properties}, in order, with the types they declare sharing
+     * one {@code $defs}.
+     */
+    static Map<String, Object> object(List<Property> properties) {
+        SchemaBuilder builder = GENERATOR.buildMultipleSchemaDefinitions();
+        var references = new ArrayList<ObjectNode>();
+        for (Property p : properties) references.add(builder.createSchemaReference(p.type()));
+        ObjectNode defs = builder.collectDefinitions("$defs");
+
+        var schema = new LinkedHashMap<String, Object>();
+        schema.put("type", "object");
+        var props = new LinkedHashMap<String, Object>();
+        var required = new ArrayList<String>();
+        for (int i = 0; i < properties.size(); i++) {
+            Property p = properties.get(i);
+            Map<String, Object> property = tree(references.get(i));
+            if (!p.description().isEmpty()) property.put("description", p.description());
+            props.put(p.name(), property);
+            if (p.required()) required.add(p.name());
+        }
+        schema.put("properties", props);
+        if (!required.isEmpty()) schema.put("required", required);
+        if (!defs.isEmpty()) schema.put("$defs", tree(defs));
+        return schema;
+    }
+
+    /** One property of an {@link #object} schema. */
+    record Property(String name, Type type, String description, boolean required) {
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> tree(JsonNode node) {
+        return TREES.convertValue(node, LinkedHashMap.class);
+    }
+
+    private static boolean requiredComponent(FieldScope field) {
+        Field raw = field.getRawMember();
+        if (raw == null || !raw.getDeclaringClass().isRecord()) return false;
+        Parameter parameter = canonicalParameter(raw);
+        return parameter != null && Parameters.required(parameter, parameter.getAnnotation(Arg.class));
+    }
+
+    private static Arg componentArg(FieldScope field) {
+        Field raw = field.getRawMember();
+        if (raw == null || !raw.getDeclaringClass().isRecord()) return null;
+        Parameter parameter = canonicalParameter(raw);
+        return parameter == null ? null : parameter.getAnnotation(Arg.class);
+    }
+
+    /** The canonical constructor's parameter for a record's component field. */
+    private static Parameter canonicalParameter(Field field) {
+        Class<?> record = field.getDeclaringClass();
+        RecordComponent[] components = record.getRecordComponents();
+        var types = new Class<?>[components.length];
+        int index = -1;
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            if (components[i].getName().equals(field.getName())) index = i;
+        }
+        if (index < 0) return null;
+        try {
+            Constructor<?> canonical = record.getDeclaredConstructor(types);
+            return canonical.getParameters()[index];
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+}
