@@ -136,7 +136,7 @@ class AnnotatedToolsTest {
     @Test
     void structuredContentMatchesTheGeneratedOutputSchema() throws Exception {
         var output = JsonSchemas.outputValidator(tool("forecast").outputSchema());
-        assertThat(output.validate(call("forecast", Map.of("city", "Rome", "days", 1)).structuredContent())).isEmpty();
+        assertThat(output.validate(structured(call("forecast", Map.of("city", "Rome", "days", 1))))).isEmpty();
         var input = JsonSchemas.validator(tool("forecast").inputSchema());
         assertThat(input.validate(Map.of("city", "Rome", "days", 1, "units", "KELVIN")))
                 .containsExactly("argument 'units' must be one of: METRIC, IMPERIAL");
@@ -144,7 +144,7 @@ class AnnotatedToolsTest {
 
     @Test
     void missingOptionalArgumentsArriveEmptyOrNull() throws Exception {
-        assertThat(call("forecast", Map.of("city", "Oslo", "days", 1)).structuredContent())
+        assertThat(structured(call("forecast", Map.of("city", "Oslo", "days", 1))))
                 .containsEntry("units", "METRIC");
         CallToolResult result = call("search_places", Map.of(
                 "query", "x",
@@ -202,5 +202,10 @@ class AnnotatedToolsTest {
         assertThat(tools.entered.await(10, TimeUnit.SECONDS)).isTrue();
         caller.interrupt();
         assertThat(outcome.poll(10, TimeUnit.SECONDS)).isExactlyInstanceOf(InterruptedException.class);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> structured(CallToolResult result) {
+        return (Map<String, Object>) result.structuredContent();
     }
 }
