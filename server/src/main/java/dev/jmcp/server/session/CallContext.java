@@ -83,6 +83,11 @@ public final class CallContext implements RequestContext {
     }
 
     @Override
+    public boolean closeResponseConnection() {
+        return requestId != null && session.closeStream(requestId);
+    }
+
+    @Override
     public boolean isCancelled() {
         return inFlight.cancelled();
     }

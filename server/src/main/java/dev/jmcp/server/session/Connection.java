@@ -21,4 +21,12 @@ public interface Connection {
 
     /** Sends the responses to one JSON-RPC batch as one array (2025-03-26). */
     void sendBatch(List<JsonRpcMessage> responses);
+
+    /**
+     * Closes the connection carrying the stream of {@code request}'s messages while the request goes on, so the client
+     * resumes the stream and receives the rest there (SSE polling). False where there is no such connection.
+     */
+    default boolean closeStream(RequestId request) {
+        return false;
+    }
 }

@@ -275,6 +275,10 @@ public final class ServerSession implements AutoCloseable {
         return outbound.send(connection, method, params, related, timeout);
     }
 
+    boolean closeStream(RequestId request) {
+        return connection.closeStream(request);
+    }
+
     /** Sends a notification, once the session is initialized (nothing goes to a client before that). */
     public void notify(String method, Map<String, Object> params, RequestId related) {
         if (state != State.INITIALIZED) return;
