@@ -1,0 +1,2 @@
+/** Test helpers shared by modules. */
+package dev.jmcp.testkit;
