@@ -29,15 +29,8 @@ final class ApiClassLoader extends ClassLoader {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        if (startsWithAny(name, PACKAGES)) {
-            return server.loadClass(name);
-        }
-        return super.loadClass(name, resolve);
-    }
-
-    @Override
-    protected Class<?> findClass(String name) throws ClassNotFoundException {
-        throw new ClassNotFoundException(name + " is not visible to plugins");
+        // Defines nothing itself, so it needs no class loading lock of its own: straight to the server or the JDK.
+        return startsWithAny(name, PACKAGES) ? server.loadClass(name) : getParent().loadClass(name);
     }
 
     @Override

@@ -36,6 +36,7 @@ final class JarPluginLoader {
     static final long MAX_JAR_BYTES = 256L << 20;
     /** How long creating the plugins and their {@code register} may take together. */
     static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration CLOSE_FAILED_WAIT = Duration.ofSeconds(5);
 
     private final Path copies;
     private final ClassLoader parent;
@@ -85,6 +86,7 @@ final class JarPluginLoader {
                 plugin.activate(instances, null);
             }
             plugin.retire();
+            awaitQuietly(plugin);
             throw failure;
         }
     }
@@ -170,6 +172,15 @@ final class JarPluginLoader {
             reason.append("; caused by ").append(cause);
         }
         return reason.toString();
+    }
+
+    /** Gives a half-loaded plugin a bounded moment to close, so a failed load leaves no copy behind. */
+    private static void awaitQuietly(JarPlugin plugin) {
+        try {
+            plugin.awaitClosed(CLOSE_FAILED_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void deleteQuietly(Path file) {

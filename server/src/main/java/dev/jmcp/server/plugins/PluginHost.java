@@ -142,8 +142,9 @@ public final class PluginHost implements AutoCloseable {
             }
             NavigableMap<Path, JarPlugin> next = new TreeMap<>(loaded);
             for (Path jar : removed) {
-                retired.add(next.remove(jar));
-                LOG.info("Plugin {} removed", jar);
+                JarPlugin gone = next.remove(jar);
+                retired.add(gone);
+                LOG.info("Plugin {} removed, its JAR {} is gone", gone.name(), jar);
             }
             Registry snapshot = Registry.of(contributions(next));
             for (JarPlugin newcomer : newcomers) {
