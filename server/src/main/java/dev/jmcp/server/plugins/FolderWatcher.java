@@ -210,21 +210,32 @@ final class FolderWatcher implements AutoCloseable {
      * watches the nearest existing ancestor, to notice the folder appear.
      */
     private void watchRoot() {
-        if (Files.isDirectory(root)) {
-            folders.entrySet().removeIf(watched -> {
-                if (watched.getValue().startsWith(root)) return false;
-                watched.getKey().cancel();
-                return true;
-            });
-            rootWatched = true;
-            registerTree(root).forEach(this::touch);
-            return;
+        for (int attempt = 0; attempt < MAX_DEPTH * 4; attempt++) {
+            if (Files.isDirectory(root)) {
+                watchTree();
+                return;
+            }
+            Path ancestor = nearestExisting();
+            if (ancestor == null || !register(ancestor)) return;
+            // A folder created below the ancestor before it was watched sent no event: look again for one.
+            if (ancestor.equals(nearestExisting()) && !Files.isDirectory(root)) return;
         }
+    }
+
+    private Path nearestExisting() {
         Path ancestor = root.getParent();
         while (ancestor != null && !Files.isDirectory(ancestor)) ancestor = ancestor.getParent();
-        if (ancestor != null && !folders.containsValue(ancestor)) {
-            register(ancestor);
-        }
+        return ancestor;
+    }
+
+    private void watchTree() {
+        folders.entrySet().removeIf(watched -> {
+            if (watched.getValue().startsWith(root)) return false;
+            watched.getKey().cancel();
+            return true;
+        });
+        rootWatched = true;
+        registerTree(root).forEach(this::touch);
     }
 
     /** Watches {@code top} and every folder below it; returns the JARs found there. */
