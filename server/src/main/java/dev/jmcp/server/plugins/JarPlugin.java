@@ -1,6 +1,7 @@
 package dev.jmcp.server.plugins;
 
 import dev.jmcp.plugin.Plugin;
+import dev.jmcp.plugin.PluginConfig;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;
 import org.slf4j.Logger;
@@ -36,6 +37,7 @@ final class JarPlugin implements Owner {
     private final Path source;
     private final JarStamp stamp;
     private final Path copy;
+    private final PluginConfig config;
     /** Calls inside the plugin, plus {@link #RETIRED} once retired. */
     private final AtomicInteger lease = new AtomicInteger();
     private final AtomicBoolean closing = new AtomicBoolean();
@@ -44,11 +46,12 @@ final class JarPlugin implements Owner {
     private volatile List<Plugin> instances = List.of();
     private volatile Contribution contribution;
 
-    JarPlugin(String name, Path source, JarStamp stamp, Path copy, URLClassLoader loader) {
+    JarPlugin(String name, Path source, JarStamp stamp, Path copy, PluginConfig config, URLClassLoader loader) {
         this.name = name;
         this.source = source;
         this.stamp = stamp;
         this.copy = copy;
+        this.config = config;
         this.loader = loader;
     }
 
@@ -61,6 +64,14 @@ final class JarPlugin implements Owner {
     @Override
     public String name() {
         return name;
+    }
+
+    /**
+     * The plugin's configuration (environment, then {@code <name>.properties}), for the contexts of its calls.
+     * Overrides {@code Owner.config()} where the registry's {@code Owner} declares it.
+     */
+    public PluginConfig config() {
+        return config;
     }
 
     /** The JAR in the plugins folder this plugin was loaded from. */

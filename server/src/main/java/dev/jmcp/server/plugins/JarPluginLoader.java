@@ -73,7 +73,7 @@ final class JarPluginLoader {
             deleteQuietly(copy);
             throw e instanceof PluginLoadException p ? p : new PluginLoadException(e.toString(), e);
         }
-        var plugin = new JarPlugin(name, source, stamp, copy, classLoader);
+        var plugin = new JarPlugin(name, source, stamp, copy, config, classLoader);
         var instances = new ArrayList<Plugin>();
         try {
             var registrar = new PluginRegistrar(plugin, config);

@@ -32,10 +32,12 @@ class JarPluginLoaderTest {
     @Test
     void pluginServesFromAPrivateCopyThatIsDeletedWhenItCloses() throws Exception {
         Path jar = replying("copy", "copy", "from the copy").writeTo(folder.resolve("copy.jar"));
+        Files.writeString(folder.resolve("copy.properties"), "colour=blue\n");
 
         JarPlugin plugin = loader.load(jar, JarStamp.read(jar));
 
         assertThat(plugin.name()).isEqualTo("copy");
+        assertThat(plugin.config().get("colour")).contains("blue");
         assertThat(plugin.copy()).isNotEqualTo(jar).startsWith(copies).exists();
         assertThat(plugin.contribution().owner()).isSameAs(plugin);
         Files.delete(jar);
