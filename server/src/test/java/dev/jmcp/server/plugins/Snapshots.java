@@ -34,9 +34,4 @@ final class Snapshots implements Consumer<Registry> {
             if (test.test(next)) return next;
         }
     }
-
-    /** No snapshot is waiting. */
-    boolean isEmpty() {
-        return queue.isEmpty();
-    }
 }
