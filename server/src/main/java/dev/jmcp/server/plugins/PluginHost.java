@@ -1,37 +1,243 @@
 package dev.jmcp.server.plugins;
 
+import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Registry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
- * Owns the plugins folder: loads every JAR in it, watches it, and publishes a new {@link Registry} snapshot to
- * {@code onChange} after each settled change. Thread-safe; {@link #close} stops watching and closes every plugin.
+ * Owns the plugins folder: loads every JAR in it (recursively), watches it, and publishes a new {@link Registry}
+ * snapshot to {@code onChange} after each settled change. Thread-safe; {@link #close} stops watching and closes every
+ * plugin.
+ *
+ * <p>{@link #start} loads the folder in path order and publishes the first snapshot (also when it is empty), then a
+ * daemon thread watches the folder. A new or changed JAR is loaded once its writes settle; a removed JAR's plugin is
+ * dropped; JARs settling together make one snapshot. A plugin replaced or removed is retired: it closes once the last
+ * call inside it (see {@link dev.jmcp.server.registry.Owner}) has finished.
+ *
+ * <p>Failure: a JAR that cannot be loaded, or that declares a name (or has a plugin name) another loaded plugin already
+ * owns, is logged with its file and the reason and left out; everything else goes on serving. Between two plugins
+ * declaring the same name, the one already serving keeps it, and at start the first by path. When a changed JAR fails,
+ * its previous version keeps serving. A JAR refused for a conflict is not retried when the other plugin goes away;
+ * touching it retries. A missing folder is logged and served as empty until it appears.
  */
 public final class PluginHost implements AutoCloseable {
+    /** Loaded plugins are at most this many; more JARs are refused. */
+    static final int MAX_PLUGINS = 1000;
+    /** How long {@link #close} waits for idle plugins to finish closing. */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
+    private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
+
     private final Path directory;
     private final Duration settle;
     private final Consumer<Registry> onChange;
+    private final Function<String, String> environment;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Object lock = new Object();
     private volatile Registry registry = Registry.EMPTY;
+    /** The serving plugins by JAR path; replaced whole, under {@link #lock}. */
+    private NavigableMap<Path, JarPlugin> loaded = new TreeMap<>();
+    private Path copies;
+    private JarPluginLoader loader;
+    private FolderWatcher watcher;
 
     public PluginHost(Path directory, Duration settle, Consumer<Registry> onChange) {
-        this.directory = directory;
-        this.settle = settle;
+        this(directory, settle, onChange, System::getenv);
+    }
+
+    /**
+     * @param environment looks up the environment variables plugins are configured with ({@code System::getenv} in
+     *                    production; a map's {@code get} in tests)
+     */
+    public PluginHost(Path directory, Duration settle, Consumer<Registry> onChange,
+                      Function<String, String> environment) {
+        this.directory = directory.toAbsolutePath().normalize();
+        this.settle = settle == null || settle.isNegative() ? Duration.ZERO : settle;
         this.onChange = onChange;
+        this.environment = environment;
     }
 
-    /** Loads the folder's plugins (returning once they are loaded), then watches it. */
+    /** Loads the folder's plugins (returning once they are loaded), then watches it. Called once. */
     public void start() {
-        // TODO(plugins)
+        if (closed.get()) throw new IllegalStateException("the plugin host is closed");
+        if (!started.compareAndSet(false, true)) throw new IllegalStateException("the plugin host is already started");
+        try {
+            copies = Files.createTempDirectory("jmcp-plugins-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a folder for the plugins' private copies", e);
+        }
+        loader = new JarPluginLoader(copies, new ApiClassLoader(PluginHost.class.getClassLoader()), environment);
+        if (!Files.isDirectory(directory)) {
+            LOG.warn("Plugins folder {} does not exist; serving no plugins until it appears", directory);
+        }
+        try {
+            // Watch before looking, so a JAR written meanwhile is seen by one or the other.
+            watcher = new FolderWatcher(directory, settle, this::apply);
+        } catch (IOException e) {
+            LOG.error("Cannot watch plugins folder {} ({}); plugins load now but changes will not be seen",
+                    directory, e.toString());
+        }
+        apply(FolderWatcher.findJars(directory), true);
+        if (watcher != null) watcher.start();
     }
 
+    /** The current snapshot; {@link Registry#EMPTY} before {@link #start} and after {@link #close}. */
     public Registry registry() {
         return registry;
     }
 
+    private void apply(Set<Path> jars) {
+        apply(jars, false);
+    }
+
+    /**
+     * Loads, reloads or drops the plugins of {@code jars} and publishes the new snapshot if anything changed (always
+     * when {@code initial}). Runs on one thread at a time: the caller of {@link #start}, then the watcher.
+     */
+    private void apply(Collection<Path> jars, boolean initial) {
+        NavigableMap<Path, JarPlugin> current;
+        synchronized (lock) {
+            current = loaded;
+        }
+        var removed = new ArrayList<Path>();
+        var newcomers = new ArrayList<JarPlugin>();
+        for (Path jar : new TreeSet<>(jars)) {
+            JarStamp stamp = JarStamp.read(jar);
+            JarPlugin previous = current.get(jar);
+            if (stamp == null) {
+                if (previous != null) removed.add(jar);
+            } else if (previous == null || !previous.stamp().equals(stamp)) {
+                try {
+                    newcomers.add(loader.load(jar, stamp));
+                } catch (PluginLoadException e) {
+                    refused(jar, previous != null, e.getMessage());
+                    LOG.debug("Plugin {} failed to load", jar, e);
+                }
+            }
+        }
+        if (!initial && removed.isEmpty() && newcomers.isEmpty()) return;
+        var retired = new ArrayList<JarPlugin>();
+        synchronized (lock) {
+            if (closed.get()) {
+                newcomers.forEach(JarPlugin::retire);
+                return;
+            }
+            NavigableMap<Path, JarPlugin> next = new TreeMap<>(loaded);
+            for (Path jar : removed) {
+                JarPlugin gone = next.remove(jar);
+                retired.add(gone);
+                LOG.info("Plugin {} removed, its JAR {} is gone", gone.name(), jar);
+            }
+            Registry snapshot = Registry.of(contributions(next));
+            for (JarPlugin newcomer : newcomers) {
+                var candidate = new TreeMap<>(next);
+                JarPlugin previous = candidate.put(newcomer.source(), newcomer);
+                try {
+                    checkName(candidate, newcomer);
+                    snapshot = Registry.of(contributions(candidate));
+                } catch (IllegalArgumentException e) {
+                    refused(newcomer.source(), previous != null, e.getMessage());
+                    newcomer.retire();
+                    continue;
+                }
+                next = candidate;
+                if (previous != null) retired.add(previous);
+                LOG.info("Plugin {} {} from {}", newcomer.name(), previous == null ? "loaded" : "reloaded",
+                        newcomer.source());
+            }
+            loaded = next;
+            registry = snapshot;
+            if (initial || !removed.isEmpty() || next.values().stream().anyMatch(newcomers::contains)) {
+                publish(snapshot);
+            }
+        }
+        // After the swap: a caller holding the old snapshot fails to enter a retired plugin and looks again.
+        retired.forEach(JarPlugin::retire);
+    }
+
+    private static void checkName(Map<Path, JarPlugin> plugins, JarPlugin newcomer) {
+        if (plugins.size() > MAX_PLUGINS) {
+            throw new IllegalArgumentException("more than " + MAX_PLUGINS + " plugins");
+        }
+        for (JarPlugin other : plugins.values()) {
+            if (other != newcomer && other.name().equals(newcomer.name())) {
+                throw new IllegalArgumentException("a plugin named " + newcomer.name() + " is already loaded from "
+                        + other.source());
+            }
+        }
+    }
+
+    private static List<Contribution> contributions(Map<Path, JarPlugin> plugins) {
+        return plugins.values().stream().map(JarPlugin::contribution).toList();
+    }
+
+    private static void refused(Path jar, boolean hadPrevious, String reason) {
+        if (hadPrevious) {
+            LOG.warn("Plugin {} not reloaded, its previous version keeps serving: {}", jar, reason);
+        } else {
+            LOG.warn("Plugin {} not loaded: {}", jar, reason);
+        }
+    }
+
+    private void publish(Registry snapshot) {
+        try {
+            onChange.accept(snapshot);
+        } catch (RuntimeException e) {
+            LOG.error("The registry listener failed on a new plugin snapshot", e);
+        }
+    }
+
+    /**
+     * Stops watching and retires every plugin; waits up to two seconds for the idle ones to finish closing (a plugin
+     * with calls still inside closes when they end). Idempotent.
+     */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) return;
+        if (watcher != null) watcher.close();
+        Collection<JarPlugin> plugins;
+        synchronized (lock) {
+            plugins = loaded.values();
+            loaded = new TreeMap<>();
+            registry = Registry.EMPTY;
+        }
+        plugins.forEach(JarPlugin::retire);
+        long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
+        try {
+            for (JarPlugin plugin : plugins) {
+                long left = deadline - System.nanoTime();
+                if (plugin.idle() && (left <= 0 || !plugin.awaitClosed(Duration.ofNanos(left)))) {
+                    LOG.warn("Plugin {} is still closing", plugin.name());
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (copies != null) {
+            try {
+                Files.deleteIfExists(copies);
+            } catch (IOException e) {
+                // Copies of plugins still finishing calls remain; each deletes its own when it closes.
+                copies.toFile().deleteOnExit();
+            }
+        }
     }
 }

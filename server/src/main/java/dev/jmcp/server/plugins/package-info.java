@@ -1,6 +1,9 @@
 /**
- * Plugin loading: each JAR of the plugins folder in its own class loader that sees only {@code plugin-api},
- * {@code protocol} and the JDK; the folder watched, and a new registry snapshot built when a file settles. Knows
- * nothing of sessions or transports: it hands snapshots to whoever listens.
+ * Plugin loading and hot reload. {@link dev.jmcp.server.plugins.PluginHost} owns the plugins folder; each JAR in it
+ * becomes a {@code JarPlugin} loaded by {@code JarPluginLoader} from a private copy, in its own class loader whose
+ * parent ({@code ApiClassLoader}) exposes only {@code dev.jmcp.plugin}, {@code dev.jmcp.protocol} and the JDK;
+ * {@code FolderWatcher} reports JARs whose writes have settled, and the host builds a new registry snapshot from
+ * them. Depends on the plugin API, the registry and the schema package; knows nothing of sessions or transports: it
+ * hands snapshots to whoever listens.
  */
 package dev.jmcp.server.plugins;

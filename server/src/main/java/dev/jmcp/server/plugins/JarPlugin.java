@@ -1,0 +1,180 @@
+package dev.jmcp.server.plugins;
+
+import dev.jmcp.plugin.Plugin;
+import dev.jmcp.plugin.PluginConfig;
+import dev.jmcp.server.registry.Contribution;
+import dev.jmcp.server.registry.Owner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One loaded plugin JAR: its class loader over a private copy of the JAR, its {@link Plugin} instances and what they
+ * declared. It is the {@link Owner} of its registry entries: a lease counts the calls inside it.
+ *
+ * <p>The {@link PluginHost} creates it (through {@link JarPluginLoader}) and {@link #retire}s it when it is replaced,
+ * removed or the host closes. From then on {@link #enter} returns false, so a caller holding an old snapshot looks the
+ * entry up again and finds the new version; once the last call has {@link #exit}ed, the plugin is closed on a virtual
+ * thread of its own: {@link Plugin#close()} of each instance, the class loader closed, the private copy deleted, and
+ * every reference to plugin code dropped so the class loader can be collected. Failures while closing are logged and
+ * do not stop the rest of the closing. Thread-safe.
+ */
+final class JarPlugin implements Owner {
+    private static final Logger LOG = LoggerFactory.getLogger(JarPlugin.class);
+    private static final int RETIRED = 1 << 30;
+
+    private final String name;
+    private final Path source;
+    private final JarStamp stamp;
+    private final Path copy;
+    private final PluginConfig config;
+    /** Calls inside the plugin, plus {@link #RETIRED} once retired. */
+    private final AtomicInteger lease = new AtomicInteger();
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile URLClassLoader loader;
+    private volatile List<Plugin> instances = List.of();
+    private volatile Contribution contribution;
+
+    JarPlugin(String name, Path source, JarStamp stamp, Path copy, PluginConfig config, URLClassLoader loader) {
+        this.name = name;
+        this.source = source;
+        this.stamp = stamp;
+        this.copy = copy;
+        this.config = config;
+        this.loader = loader;
+    }
+
+    /** Completes loading: the instances created from the JAR and what they declared. */
+    void activate(List<Plugin> instances, Contribution contribution) {
+        this.instances = List.copyOf(instances);
+        this.contribution = contribution;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The plugin's configuration (environment, then {@code <name>.properties}), for the contexts of its calls.
+     * Overrides {@code Owner.config()} where the registry's {@code Owner} declares it.
+     */
+    public PluginConfig config() {
+        return config;
+    }
+
+    /** The JAR in the plugins folder this plugin was loaded from. */
+    Path source() {
+        return source;
+    }
+
+    /** The JAR's size and time (and its properties file's) when it was loaded. */
+    JarStamp stamp() {
+        return stamp;
+    }
+
+    /** The private copy the class loader reads; deleted once the plugin is closed. */
+    Path copy() {
+        return copy;
+    }
+
+    /** What the plugin declared; null once closed. */
+    Contribution contribution() {
+        return contribution;
+    }
+
+    /** Counted down once the plugin is fully closed. */
+    CountDownLatch closedSignal() {
+        return closed;
+    }
+
+    @Override
+    public boolean enter() {
+        while (true) {
+            int state = lease.get();
+            if ((state & RETIRED) != 0) return false;
+            if (lease.compareAndSet(state, state + 1)) return true;
+        }
+    }
+
+    @Override
+    public void exit() {
+        int state = lease.updateAndGet(s -> {
+            if ((s & ~RETIRED) == 0) throw new IllegalStateException("exit() of plugin " + name + " without enter()");
+            return s - 1;
+        });
+        if (state == RETIRED) closeInBackground();
+    }
+
+    /** No new call may enter; the plugin closes as soon as no call is inside it. Idempotent. */
+    void retire() {
+        int before = lease.getAndUpdate(s -> s | RETIRED);
+        if (before == 0) closeInBackground();
+    }
+
+    /** True when retired and no call is inside: the plugin is closing or closed. */
+    boolean idle() {
+        return lease.get() == RETIRED;
+    }
+
+    /** Waits up to {@code timeout} for the plugin to be closed; true if it is. */
+    boolean awaitClosed(Duration timeout) throws InterruptedException {
+        return closed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private void closeInBackground() {
+        if (closing.compareAndSet(false, true)) {
+            // Plugin.close() is plugin code and may be slow; neither the last caller nor the host waits for it.
+            Thread.ofVirtual().name("jmcp-plugin-close-" + name).start(this::closeNow);
+        }
+    }
+
+    private void closeNow() {
+        URLClassLoader classLoader = loader;
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        try {
+            thread.setContextClassLoader(classLoader);
+            for (Plugin instance : instances) {
+                try {
+                    instance.close();
+                } catch (Exception | LinkageError e) {
+                    LOG.warn("Plugin {} failed to close: {}", name, e.toString());
+                }
+            }
+        } finally {
+            thread.setContextClassLoader(previous);
+            instances = List.of();
+            contribution = null;
+            loader = null;
+            try {
+                if (classLoader != null) classLoader.close();
+            } catch (IOException e) {
+                LOG.warn("Plugin {}: cannot close its class loader: {}", name, e.toString());
+            }
+            try {
+                Files.deleteIfExists(copy);
+            } catch (IOException e) {
+                LOG.warn("Plugin {}: cannot delete its private copy {}: {}", name, copy, e.toString());
+            }
+            LOG.debug("Plugin {} closed", name);
+            closed.countDown();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "plugin " + name + " (" + source + ")";
+    }
+}

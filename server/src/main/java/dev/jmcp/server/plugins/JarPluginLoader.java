@@ -1,0 +1,193 @@
+package dev.jmcp.server.plugins;
+
+import dev.jmcp.plugin.Plugin;
+import dev.jmcp.server.registry.Contribution;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.jar.JarFile;
+
+/**
+ * Loads one plugin JAR, step by step: read its configuration, copy the JAR to a private file, check it is a JAR
+ * that names a {@link Plugin} in {@code META-INF/services}, give it a class loader whose parent is the
+ * {@link ApiClassLoader}, create its plugins with {@link ServiceLoader}, let them {@code register}, and check what
+ * they declared. Any failure becomes a {@link PluginLoadException} with a reason, after everything half-loaded has
+ * been closed and the copy deleted. Conflicts with other plugins are not its concern: the host checks those.
+ * Thread-safe; used by the host's one loading thread at a time.
+ */
+final class JarPluginLoader {
+    static final String SERVICE_FILE = "META-INF/services/" + Plugin.class.getName();
+    /** A JAR larger than this is refused rather than copied. */
+    static final long MAX_JAR_BYTES = 256L << 20;
+    /** How long creating the plugins and their {@code register} may take together. */
+    static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration CLOSE_FAILED_WAIT = Duration.ofSeconds(5);
+
+    private final Path copies;
+    private final ClassLoader parent;
+    private final Function<String, String> environment;
+    private final AtomicLong sequence = new AtomicLong();
+
+    /**
+     * @param copies      the folder for private copies, owned by the host
+     * @param parent      the parent of every plugin class loader
+     * @param environment looks up environment variables for {@link JarPluginConfig}
+     */
+    JarPluginLoader(Path copies, ClassLoader parent, Function<String, String> environment) {
+        this.copies = copies;
+        this.parent = parent;
+        this.environment = environment;
+    }
+
+    /** {@code weather} for {@code .../weather.jar}. */
+    static String pluginName(Path jar) {
+        String file = jar.getFileName().toString();
+        return file.toLowerCase(Locale.ROOT).endsWith(".jar") ? file.substring(0, file.length() - 4) : file;
+    }
+
+    /** Loads {@code source}, whose file was {@code stamp} before loading started. */
+    JarPlugin load(Path source, JarStamp stamp) throws PluginLoadException {
+        String name = pluginName(source);
+        JarPluginConfig config = JarPluginConfig.read(source, name, environment);
+        Path copy = copyOf(source, name);
+        URLClassLoader classLoader;
+        try {
+            checkJar(copy);
+            classLoader = new URLClassLoader("plugin " + name, new URL[]{copy.toUri().toURL()}, parent);
+        } catch (IOException | PluginLoadException e) {
+            deleteQuietly(copy);
+            throw e instanceof PluginLoadException p ? p : new PluginLoadException(e.toString(), e);
+        }
+        var plugin = new JarPlugin(name, source, stamp, copy, config, classLoader);
+        var instances = new ArrayList<Plugin>();
+        try {
+            var registrar = new PluginRegistrar(plugin, config);
+            register(classLoader, registrar, instances);
+            Contribution contribution = registrar.finish();
+            plugin.activate(instances, contribution);
+            return plugin;
+        } catch (Throwable failure) {
+            synchronized (instances) {
+                plugin.activate(instances, null);
+            }
+            plugin.retire();
+            awaitQuietly(plugin);
+            throw failure;
+        }
+    }
+
+    private Path copyOf(Path source, String name) throws PluginLoadException {
+        try {
+            long size = Files.size(source);
+            if (size > MAX_JAR_BYTES) {
+                throw new PluginLoadException("is " + size + " bytes, more than the limit of " + MAX_JAR_BYTES);
+            }
+            Path copy = copies.resolve(sequence.incrementAndGet() + "-" + name + ".jar");
+            Files.copy(source, copy);
+            return copy;
+        } catch (IOException e) {
+            throw new PluginLoadException("cannot copy the JAR: " + e, e);
+        }
+    }
+
+    private static void checkJar(Path copy) throws PluginLoadException {
+        try (var jar = new JarFile(copy.toFile())) {
+            if (jar.getEntry(SERVICE_FILE) == null) {
+                throw new PluginLoadException("has no " + SERVICE_FILE + " entry naming its Plugin implementation");
+            }
+        } catch (IOException e) {
+            throw new PluginLoadException("is not a readable JAR (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Creates the JAR's plugins and lets each register, on a thread of their own with the plugin's class loader as
+     * context class loader, bounded by {@link #REGISTER_TIMEOUT}. {@code instances} receives every plugin created,
+     * so the caller can close them if loading fails.
+     */
+    private static void register(URLClassLoader classLoader, PluginRegistrar registrar, List<Plugin> instances)
+            throws PluginLoadException {
+        var task = new FutureTask<Void>(() -> {
+            for (Plugin instance : create(classLoader)) {
+                synchronized (instances) {
+                    instances.add(instance);
+                }
+                instance.register(registrar);
+            }
+            return null;
+        });
+        Thread thread = Thread.ofVirtual().name("jmcp-plugin-register").unstarted(task);
+        thread.setContextClassLoader(classLoader);
+        thread.start();
+        try {
+            task.get(REGISTER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            thread.interrupt();
+            throw new PluginLoadException("register() did not return within " + REGISTER_TIMEOUT.toSeconds() + " s");
+        } catch (InterruptedException e) {
+            thread.interrupt();
+            Thread.currentThread().interrupt();
+            throw new PluginLoadException("loading was interrupted");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof PluginLoadException p) throw p;
+            if (!registrar.problems().isEmpty()) throw new PluginLoadException(String.join("; ", registrar.problems()));
+            if (cause instanceof VirtualMachineError fatal && !(cause instanceof StackOverflowError)) throw fatal;
+            throw new PluginLoadException("register() failed: " + describe(cause), cause);
+        }
+    }
+
+    /** The JAR's own providers of {@link Plugin}, instantiated; never one its parent might expose. */
+    private static List<Plugin> create(ClassLoader classLoader) throws PluginLoadException {
+        try {
+            var created = new ArrayList<Plugin>();
+            for (var provider : ServiceLoader.load(Plugin.class, classLoader).stream().toList()) {
+                if (provider.type().getClassLoader() == classLoader) created.add(provider.get());
+            }
+            if (created.isEmpty()) throw new PluginLoadException(SERVICE_FILE + " names no Plugin implementation");
+            return created;
+        } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
+            throw new PluginLoadException("cannot create its plugin: " + describe(e), e);
+        }
+    }
+
+    private static String describe(Throwable failure) {
+        var reason = new StringBuilder().append(failure);
+        for (Throwable cause = failure.getCause(); cause != null && reason.length() < 1000; cause = cause.getCause()) {
+            reason.append("; caused by ").append(cause);
+        }
+        return reason.toString();
+    }
+
+    /** Gives a half-loaded plugin a bounded moment to close, so a failed load leaves no copy behind. */
+    private static void awaitQuietly(JarPlugin plugin) {
+        try {
+            plugin.awaitClosed(CLOSE_FAILED_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // The host deletes its copies folder when it closes; nothing more to do here.
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package dev.jmcp.server.plugins;
+
+import dev.jmcp.plugin.CompletionHandler;
+import dev.jmcp.plugin.PluginConfig;
+import dev.jmcp.plugin.PromptHandler;
+import dev.jmcp.plugin.Registrar;
+import dev.jmcp.plugin.ResourceHandler;
+import dev.jmcp.plugin.ResourceTemplateHandler;
+import dev.jmcp.plugin.RootsListener;
+import dev.jmcp.plugin.ToolHandler;
+import dev.jmcp.protocol.Prompt;
+import dev.jmcp.protocol.PromptArgument;
+import dev.jmcp.protocol.Resource;
+import dev.jmcp.protocol.ResourceTemplate;
+import dev.jmcp.protocol.Tool;
+import dev.jmcp.server.registry.ArgumentsValidator;
+import dev.jmcp.server.registry.CompletionEntry;
+import dev.jmcp.server.registry.Contribution;
+import dev.jmcp.server.registry.Owner;
+import dev.jmcp.server.registry.PromptEntry;
+import dev.jmcp.server.registry.ResourceEntry;
+import dev.jmcp.server.registry.ResourceTemplateEntry;
+import dev.jmcp.server.registry.RootsListenerEntry;
+import dev.jmcp.server.registry.ToolEntry;
+import dev.jmcp.server.registry.UriTemplate;
+import dev.jmcp.server.schema.AnnotatedMethods;
+import dev.jmcp.server.schema.JsonSchemas;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@link Registrar} one plugin declares to during {@code register}; {@link #finish} turns what it collected into
+ * the plugin's {@link Contribution}. A mistake inside the plugin (a name declared twice, a completion for a prompt or
+ * template the plugin does not own, an unusable template or schema) is remembered as a problem and makes the load
+ * fail with every problem named; the offending call also throws {@link IllegalArgumentException}. Not thread-safe;
+ * unusable after {@link #finish}.
+ */
+final class PluginRegistrar implements Registrar {
+    private final Owner owner;
+    private final PluginConfig config;
+    private final Map<String, ToolEntry> tools = new LinkedHashMap<>();
+    private final Map<String, PromptEntry> prompts = new LinkedHashMap<>();
+    private final Map<String, ResourceEntry> resources = new LinkedHashMap<>();
+    private final Map<String, ResourceTemplateEntry> templates = new LinkedHashMap<>();
+    private final Map<String, CompletionEntry> completions = new LinkedHashMap<>();
+    private final List<RootsListenerEntry> rootsListeners = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+    private boolean finished;
+
+    PluginRegistrar(Owner owner, PluginConfig config) {
+        this.owner = owner;
+        this.config = config;
+    }
+
+    @Override
+    public PluginConfig config() {
+        return config;
+    }
+
+    @Override
+    public Registrar tool(Tool tool, ToolHandler handler) {
+        requireOpen();
+        if (tool == null || handler == null) throw problem("tool(...) needs a tool and a handler");
+        if (tools.containsKey(tool.name())) throw problem("tool '" + tool.name() + "' is declared twice");
+        ArgumentsValidator validator;
+        try {
+            validator = JsonSchemas.validator(tool.inputSchema());
+        } catch (RuntimeException e) {
+            throw problem("tool '" + tool.name() + "' has an unusable input schema: " + e.getMessage());
+        }
+        tools.put(tool.name(), new ToolEntry(tool, handler, validator, owner));
+        return this;
+    }
+
+    @Override
+    public Registrar prompt(Prompt prompt, PromptHandler handler) {
+        requireOpen();
+        if (prompt == null || handler == null) throw problem("prompt(...) needs a prompt and a handler");
+        if (prompts.containsKey(prompt.name())) throw problem("prompt '" + prompt.name() + "' is declared twice");
+        prompts.put(prompt.name(), new PromptEntry(prompt, handler, owner));
+        return this;
+    }
+
+    @Override
+    public Registrar resource(Resource resource, ResourceHandler handler) {
+        requireOpen();
+        if (resource == null || handler == null) throw problem("resource(...) needs a resource and a handler");
+        if (resources.containsKey(resource.uri())) throw problem("resource '" + resource.uri() + "' is declared twice");
+        resources.put(resource.uri(), new ResourceEntry(resource, handler, owner));
+        return this;
+    }
+
+    @Override
+    public Registrar resourceTemplate(ResourceTemplate template, ResourceTemplateHandler handler) {
+        requireOpen();
+        if (template == null || handler == null) throw problem("resourceTemplate(...) needs a template and a handler");
+        String uriTemplate = template.uriTemplate();
+        if (templates.containsKey(uriTemplate)) throw problem("resource template '" + uriTemplate + "' is declared twice");
+        UriTemplate matcher;
+        try {
+            matcher = new UriTemplate(uriTemplate);
+        } catch (RuntimeException e) {
+            throw problem("resource template '" + uriTemplate + "' is not usable: " + e.getMessage());
+        }
+        templates.put(uriTemplate, new ResourceTemplateEntry(template, matcher, handler, owner));
+        return this;
+    }
+
+    @Override
+    public Registrar promptCompletion(String promptName, String argumentName, CompletionHandler handler) {
+        return completion(CompletionEntry.Kind.PROMPT, promptName, argumentName, handler);
+    }
+
+    @Override
+    public Registrar resourceCompletion(String uriTemplate, String variableName, CompletionHandler handler) {
+        return completion(CompletionEntry.Kind.RESOURCE, uriTemplate, variableName, handler);
+    }
+
+    private Registrar completion(CompletionEntry.Kind kind, String refName, String argumentName,
+                                 CompletionHandler handler) {
+        requireOpen();
+        if (refName == null || argumentName == null || handler == null) {
+            throw problem("a completion needs a reference, an argument name and a handler");
+        }
+        var entry = new CompletionEntry(kind, refName, argumentName, handler, owner);
+        if (completions.putIfAbsent(entry.key(), entry) != null) {
+            throw problem("completion of " + describe(entry) + " is declared twice");
+        }
+        return this;
+    }
+
+    @Override
+    public Registrar onRootsChanged(RootsListener listener) {
+        requireOpen();
+        if (listener == null) throw problem("onRootsChanged(...) needs a listener");
+        rootsListeners.add(new RootsListenerEntry(listener, owner));
+        return this;
+    }
+
+    @Override
+    public Registrar annotated(Object instance) {
+        requireOpen();
+        if (instance == null) throw problem("annotated(...) needs an object");
+        AnnotatedMethods.declare(instance, this);
+        return this;
+    }
+
+    /** The problems found so far, in the order they were found. */
+    List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    /**
+     * Closes the registrar and returns what the plugin declared; fails naming every problem, including completions
+     * whose prompt or template this plugin does not declare (checked here, since a plugin may declare them in any
+     * order).
+     */
+    Contribution finish() throws PluginLoadException {
+        finished = true;
+        for (CompletionEntry entry : completions.values()) {
+            checkReference(entry);
+        }
+        if (!problems.isEmpty()) throw new PluginLoadException(String.join("; ", problems));
+        return new Contribution(owner, List.copyOf(tools.values()), List.copyOf(prompts.values()),
+                List.copyOf(resources.values()), List.copyOf(templates.values()), List.copyOf(completions.values()),
+                rootsListeners);
+    }
+
+    private void checkReference(CompletionEntry entry) {
+        switch (entry.kind()) {
+            case PROMPT -> {
+                PromptEntry prompt = prompts.get(entry.refName());
+                if (prompt == null) {
+                    problems.add("completion of " + describe(entry) + ", a prompt this plugin does not declare");
+                } else if (prompt.prompt().arguments() == null || prompt.prompt().arguments().stream()
+                        .map(PromptArgument::name).noneMatch(entry.argumentName()::equals)) {
+                    problems.add("completion of " + describe(entry) + ", an argument the prompt does not have");
+                }
+            }
+            case RESOURCE -> {
+                ResourceTemplateEntry template = templates.get(entry.refName());
+                if (template == null) {
+                    problems.add("completion of " + describe(entry) + ", a template this plugin does not declare");
+                } else if (!template.matcher().variables().contains(entry.argumentName())) {
+                    problems.add("completion of " + describe(entry) + ", a variable the template does not have");
+                }
+            }
+        }
+    }
+
+    private static String describe(CompletionEntry entry) {
+        return switch (entry.kind()) {
+            case PROMPT -> "argument '" + entry.argumentName() + "' of prompt '" + entry.refName() + "'";
+            case RESOURCE -> "variable '" + entry.argumentName() + "' of resource template '" + entry.refName() + "'";
+        };
+    }
+
+    private IllegalArgumentException problem(String message) {
+        problems.add(message);
+        return new IllegalArgumentException(message);
+    }
+
+    private void requireOpen() {
+        if (finished) throw new IllegalStateException("the registrar is usable only during Plugin.register");
+    }
+}
