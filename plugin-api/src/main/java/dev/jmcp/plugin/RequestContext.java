@@ -45,6 +45,18 @@ public interface RequestContext {
     /** Tells subscribers of {@code uri} it changed ({@code notifications/resources/updated}). */
     void resourceUpdated(String uri);
 
+    /**
+     * Asks the transport to close the connection that carries this request's response stream now, while the call goes
+     * on: the client polls the stream again (Streamable HTTP: a GET with {@code Last-Event-ID}) and receives there what
+     * the call sends next, its result included. 2025-11-25: after an event with an ID "the server MAY close the
+     * connection (without terminating the SSE stream) at any time". Returns false and does nothing where no such
+     * connection exists (stdio, a plain JSON response, revisions before 2025-11-25, a transport without resumable
+     * streams); the call then simply continues on the connection it has.
+     */
+    default boolean closeResponseConnection() {
+        return false;
+    }
+
     /** True when the client cancelled this request. The thread is interrupted too. */
     boolean isCancelled();
 
