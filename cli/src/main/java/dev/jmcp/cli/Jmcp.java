@@ -1,5 +1,6 @@
 package dev.jmcp.cli;
 
+import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.cli.serve.ServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -7,6 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
@@ -23,7 +25,10 @@ public final class Jmcp implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
+        // Before anything can log: tinylog's defaults would print low levels (even the JDK's own debug lines at
+        // exit) to standard output. A command may refine this before its first log line (serve does).
+        LogSetup.configure(false, null);
         System.exit(commandLine().execute(args));
     }
 

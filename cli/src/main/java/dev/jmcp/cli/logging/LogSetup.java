@@ -17,7 +17,8 @@ import java.util.Optional;
  * error; with a log folder each run also writes {@code jmcp-<yyyyMMdd-HHmmss>-<pid>.log} there. Writers are
  * unbuffered and synchronous, so a crash loses no line already logged. tinylog's own shutdown hook is off: the owner
  * of the process calls {@link #shutdown} last, after everything that may still log (such as closing the server).
- * Not meant for concurrent use: call {@link #configure} from the main thread at start-up.
+ * {@link #configure} may be called again (a command refining the process-wide default) until the first line is
+ * logged; after that tinylog's configuration is frozen. Not meant for concurrent use: configure from the main thread.
  */
 public final class LogSetup {
     private static final DateTimeFormatter FILE_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -49,6 +50,8 @@ public final class LogSetup {
     public static Map<String, String> properties(boolean verbose, Optional<Path> file) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("level", verbose ? "debug" : "info");
+        // The JDK's own System.Logger chatter (such as a stack trace for every Runtime.exit at debug) is not ours.
+        p.put("level@jdk.internal.logger", "info");
         p.put("autoshutdown", "false");
         p.put("writingthread", "false");
         p.put("writer1", "console");
