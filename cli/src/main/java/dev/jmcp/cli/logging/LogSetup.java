@@ -1,0 +1,86 @@
+package dev.jmcp.cli.logging;
+
+import org.tinylog.configuration.Configuration;
+import org.tinylog.provider.ProviderRegistry;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Configures tinylog for this process, once, before any logger is created. Console output always goes to standard
+ * error; with a log folder each run also writes {@code jmcp-<yyyyMMdd-HHmmss>-<pid>.log} there. Writers are
+ * unbuffered and synchronous, so a crash loses no line already logged. tinylog's own shutdown hook is off: the owner
+ * of the process calls {@link #shutdown} last, after everything that may still log (such as closing the server).
+ * {@link #configure} may be called again (a command refining the process-wide default) until the first line is
+ * logged; after that tinylog's configuration is frozen. Not meant for concurrent use: configure from the main thread.
+ */
+public final class LogSetup {
+    private static final DateTimeFormatter FILE_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    private static final String CONSOLE_FORMAT = "{date:HH:mm:ss.SSS} {level|min-size=5} {class-name}: {message}";
+    private static final String FILE_FORMAT =
+            "{date:yyyy-MM-dd HH:mm:ss.SSS} {level|min-size=5} [{thread}] {class}: {message}";
+
+    private LogSetup() {
+    }
+
+    /**
+     * Applies the configuration. Returns the log file of this run when {@code logsDirectory} is given (creating the
+     * folder if needed).
+     *
+     * @throws IOException when the log folder cannot be created
+     * @throws UnsupportedOperationException when tinylog was already used, so its configuration is frozen
+     */
+    public static Optional<Path> configure(boolean verbose, Path logsDirectory) throws IOException {
+        Optional<Path> file = Optional.empty();
+        if (logsDirectory != null) {
+            Files.createDirectories(logsDirectory);
+            file = Optional.of(newLogFile(logsDirectory, LocalDateTime.now(), ProcessHandle.current().pid()));
+        }
+        Configuration.replace(properties(verbose, file));
+        return file;
+    }
+
+    /** The tinylog properties for the given level and optional log file. */
+    public static Map<String, String> properties(boolean verbose, Optional<Path> file) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("level", verbose ? "debug" : "info");
+        // The JDK's own System.Logger chatter (such as a stack trace for every Runtime.exit at debug) is not ours.
+        p.put("level@jdk.internal.logger", "info");
+        p.put("autoshutdown", "false");
+        p.put("writingthread", "false");
+        p.put("writer1", "console");
+        // By default tinylog's console writer prints levels below WARN to standard output: in stdio mode that is
+        // the protocol channel, so every level goes to standard error.
+        p.put("writer1.stream", "err");
+        p.put("writer1.format", CONSOLE_FORMAT);
+        file.ifPresent(f -> {
+            p.put("writer2", "file");
+            p.put("writer2.file", f.toAbsolutePath().toString());
+            p.put("writer2.charset", "UTF-8");
+            p.put("writer2.append", "true");
+            p.put("writer2.buffered", "false");
+            p.put("writer2.format", FILE_FORMAT);
+        });
+        return p;
+    }
+
+    /** The file one run logs to: {@code jmcp-<yyyyMMdd-HHmmss>-<pid>.log} in {@code directory}. */
+    public static Path newLogFile(Path directory, LocalDateTime start, long pid) {
+        return directory.resolve("jmcp-" + FILE_STAMP.format(start) + "-" + pid + ".log");
+    }
+
+    /** Flushes and closes the writers. Lines logged afterwards are lost. */
+    public static void shutdown() {
+        try {
+            ProviderRegistry.getLoggingProvider().shutdown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

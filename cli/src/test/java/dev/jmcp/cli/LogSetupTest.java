@@ -1,0 +1,71 @@
+package dev.jmcp.cli;
+
+import dev.jmcp.cli.logging.LogSetup;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LogSetupTest {
+
+    @Test
+    void consoleWritesEveryLevelToStandardError() {
+        assertThat(LogSetup.properties(false, Optional.empty()))
+                .containsEntry("writer1", "console")
+                .containsEntry("writer1.stream", "err")
+                .containsEntry("level", "info")
+                .doesNotContainKey("writer2");
+    }
+
+    @Test
+    void verboseMeansDebug() {
+        assertThat(LogSetup.properties(true, Optional.empty())).containsEntry("level", "debug");
+    }
+
+    @Test
+    void aLogFileAddsAFileWriter() {
+        Path file = Path.of("/tmp/logs/jmcp.log");
+
+        assertThat(LogSetup.properties(false, Optional.of(file)))
+                .containsEntry("writer2", "file")
+                .containsEntry("writer2.file", file.toString());
+    }
+
+    @Test
+    void logFileNameHoldsStartTimeAndPid() {
+        Path file = LogSetup.newLogFile(Path.of("logs"), LocalDateTime.of(2026, 3, 4, 5, 6, 7), 4242);
+
+        assertThat(file).isEqualTo(Path.of("logs", "jmcp-20260304-050607-4242.log"));
+    }
+
+    /** The only test in this JVM that configures tinylog: its configuration freezes once a logger is used. */
+    @Test
+    void slf4jAndSystemLoggerReachTheFileAndNothingReachesStandardOutput(@TempDir Path temp) throws Exception {
+        PrintStream realOut = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        Path file;
+        try {
+            file = LogSetup.configure(false, temp.resolve("logs")).orElseThrow();
+            LoggerFactory.getLogger(LogSetupTest.class).info("through slf4j");
+            System.getLogger("a.plugin").log(System.Logger.Level.INFO, "through System.Logger");
+            System.getLogger("a.plugin").log(System.Logger.Level.DEBUG, "below the level");
+        } finally {
+            System.setOut(realOut);
+        }
+
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(file.getFileName().toString()).matches("jmcp-\\d{8}-\\d{6}-\\d+\\.log");
+        String logged = Files.readString(file);
+        assertThat(logged).contains("INFO", "through slf4j", "through System.Logger").doesNotContain("below the level");
+    }
+}

@@ -1,0 +1,136 @@
+package dev.jmcp.cli;
+
+import dev.jmcp.cli.serve.ServeCommand;
+import dev.jmcp.cli.serve.Transport;
+import dev.jmcp.server.ServerOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ServeOptionsTest {
+
+    private static ServeCommand parse(String... args) {
+        CommandLine jmcp = Jmcp.commandLine();
+        String[] all = new String[args.length + 1];
+        all[0] = "serve";
+        System.arraycopy(args, 0, all, 1, args.length);
+        jmcp.parseArgs(all);
+        return jmcp.getSubcommands().get("serve").getCommand();
+    }
+
+    @Test
+    void defaultsMatchTheSeedServer() {
+        ServeCommand serve = parse();
+        ServerOptions options = serve.serverOptions();
+
+        assertThat(options.name()).isEqualTo("jmcp");
+        assertThat(options.pluginsDirectory()).isEqualTo(Path.of("plugins").toAbsolutePath());
+        assertThat(options.pageSize()).isEqualTo(100);
+        assertThat(options.maxMessageBytes()).isEqualTo(4 * 1024 * 1024);
+        assertThat(options.maxPendingRequests()).isEqualTo(ServerOptions.DEFAULT_MAX_PENDING_REQUESTS);
+        assertThat(options.version()).isEqualTo(JmcpVersion.current());
+        assertThat(serve.transports()).containsExactly(Transport.STDIO);
+        assertThat(serve.logsDirectory()).isEmpty();
+        assertThat(serve.verbose()).isFalse();
+        assertThat(serve.host()).isEqualTo("127.0.0.1");
+        assertThat(serve.port()).isEqualTo(8080);
+        assertThat(serve.path()).isEqualTo("/mcp");
+    }
+
+    @Test
+    void shortFlagsSetEveryOption() {
+        ServeCommand serve = parse("-n", "weather-box", "-p", "/opt/jmcp/plugins", "-l", "/var/log/jmcp", "-v",
+                "-t", "-s");
+
+        assertThat(serve.serverOptions().name()).isEqualTo("weather-box");
+        assertThat(serve.serverOptions().pluginsDirectory()).isEqualTo(Path.of("/opt/jmcp/plugins"));
+        assertThat(serve.logsDirectory()).contains(Path.of("/var/log/jmcp"));
+        assertThat(serve.verbose()).isTrue();
+        assertThat(serve.transports()).containsExactlyInAnyOrder(Transport.STREAMABLE_HTTP, Transport.SSE);
+    }
+
+    @Test
+    void longFlagsSetEveryOption() {
+        ServeCommand serve = parse("--name", "box", "--plugins", "/p", "--logs", "/l", "--verbose",
+                "--page-size", "7", "--max-message-size", "512KiB", "--http", "--host", "0.0.0.0", "--port", "0",
+                "--path", "/rpc");
+
+        ServerOptions options = serve.serverOptions();
+        assertThat(options.name()).isEqualTo("box");
+        assertThat(options.pluginsDirectory()).isEqualTo(Path.of("/p"));
+        assertThat(options.pageSize()).isEqualTo(7);
+        assertThat(options.maxMessageBytes()).isEqualTo(512 * 1024);
+        assertThat(serve.logsDirectory()).contains(Path.of("/l"));
+        assertThat(serve.verbose()).isTrue();
+        assertThat(serve.transports()).containsExactly(Transport.STREAMABLE_HTTP);
+        assertThat(serve.host()).isEqualTo("0.0.0.0");
+        assertThat(serve.port()).isZero();
+        assertThat(serve.path()).isEqualTo("/rpc");
+    }
+
+    @Test
+    void sseAloneAsksOnlyForSse() {
+        assertThat(parse("--sse").transports()).containsExactly(Transport.SSE);
+    }
+
+    @Test
+    void messageSizeAcceptsPlainBytes() {
+        assertThat(parse("--max-message-size", "65536").serverOptions().maxMessageBytes()).isEqualTo(65536);
+    }
+
+    @Test
+    void pluginsFolderIsMadeAbsoluteAndNormal() {
+        assertThat(parse("-p", "a/../plugins").serverOptions().pluginsDirectory())
+                .isEqualTo(Path.of("plugins").toAbsolutePath());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            --page-size|0|page size must be at least 1
+            --page-size|many|'many' is not an int
+            --max-message-size|4MB|not a size
+            --max-message-size|512|at least 1024 bytes
+            --max-message-size|3GiB|too large
+            --port|70000|between 0 and 65535
+            --port|-1|between 0 and 65535
+            --path|mcp|must start with '/'
+            --name|'  '|needs a name
+            """)
+    void badValueIsAUsageErrorWithAMessage(String option, String value, String message) {
+        CommandRun run = CommandRun.of("serve", option, value);
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains(message).contains("Usage: jmcp serve");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        CommandRun run = CommandRun.of("serve", "--plugin-dir", "x");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("Unknown option", "'--plugin-dir'");
+    }
+
+    @Test
+    void streamableHttpIsRefusedUntilTheTransportExists() {
+        CommandRun run = CommandRun.of("serve", "-t");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("Streamable HTTP (-t/--http) transport is not available in this build");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void sseIsRefusedUntilTheTransportExists() {
+        CommandRun run = CommandRun.of("serve", "--sse");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("HTTP+SSE (-s/--sse) transport is not available in this build");
+    }
+}
