@@ -98,7 +98,7 @@ public final class McpProcess implements AutoCloseable {
     public CompletableFuture<Map<String, Object>> sendRequest(Object id, String method, Map<String, Object> params)
             throws IOException {
         var future = new CompletableFuture<Map<String, Object>>();
-        pending.put(id, future);
+        pending.put(key(id), future);
         var message = new LinkedHashMap<String, Object>();
         message.put("jsonrpc", "2.0");
         message.put("id", id);
@@ -246,7 +246,7 @@ public final class McpProcess implements AutoCloseable {
         }
         Object method = message.get("method");
         if (method == null) {
-            var future = pending.remove(message.get("id"));
+            var future = pending.remove(key(message.get("id")));
             if (future != null) future.complete(message);
             else {
                 unmatched.add(message);
@@ -275,6 +275,11 @@ public final class McpProcess implements AutoCloseable {
             allNotifications.add(message);
             notifications.add(message);
         }
+    }
+
+    /** Ids compare by value: the server's {@code 7} answers our {@code 7L}. */
+    private static Object key(Object id) {
+        return id instanceof Number n ? (Object) n.longValue() : id;
     }
 
     private void readStderr() {
