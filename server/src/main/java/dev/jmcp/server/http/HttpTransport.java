@@ -10,10 +10,10 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.URI;
-import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Serves an {@link Engine} over HTTP: Streamable HTTP at {@link HttpOptions#path()} and, when enabled, the legacy
@@ -60,8 +60,9 @@ public final class HttpTransport implements AutoCloseable {
             throw new IOException("cannot serve HTTP on " + options.host() + ":" + options.port() + ": " + e.getMessage(), e);
         }
         long idle = options.sessionIdleTimeout().toNanos();
-        long period = Math.max(10, Math.min(1_000, Math.min(options.keepAlive().toMillis() / 2,
-                options.sessionIdleTimeout().toMillis() / 4)));
+        long period = Math.min(1_000, Math.min(options.keepAlive().toMillis() / 2, options.sessionIdleTimeout().toMillis() / 4));
+        if (options.pollAfter() != null) period = Math.min(period, options.pollAfter().toMillis() / 2);
+        period = Math.max(10, period);
         sweeper.scheduleWithFixedDelay(() -> sessions.sweep(idle), period, period, TimeUnit.MILLISECONDS);
         log.info("serving MCP over HTTP at {}{}", url(), options.legacySse() ? " (and legacy HTTP+SSE at /sse)" : "");
     }
@@ -94,7 +95,8 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
-    Duration idleTimeout() {
-        return options.sessionIdleTimeout();
+    /** Tells {@code listener} the id of every session the transport ends (deleted, expired, shut down). */
+    void onSessionEnded(Consumer<String> listener) {
+        sessions.onEnded(listener);
     }
 }

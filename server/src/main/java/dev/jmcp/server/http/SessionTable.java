@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -22,6 +23,7 @@ final class SessionTable {
     private final Map<String, HostedSession> sessions = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
     private final int maxSessions;
+    private volatile Consumer<String> endListener = id -> { };
 
     SessionTable(int maxSessions) {
         this.maxSessions = maxSessions;
@@ -55,7 +57,15 @@ final class SessionTable {
 
     /** Removes and closes a session. */
     void end(HostedSession session, String why) {
-        if (sessions.remove(session.id(), session)) session.close(why);
+        if (sessions.remove(session.id(), session)) {
+            session.close(why);
+            endListener.accept(session.id());
+        }
+    }
+
+    /** Tells {@code listener} the id of every session ended from now on (tests wait on it). */
+    void onEnded(Consumer<String> listener) {
+        endListener = listener;
     }
 
     /** Forgets a session that closed itself. */
