@@ -70,7 +70,7 @@ final class SessionTable {
 
     /** Forgets a session that closed itself. */
     void forget(HostedSession session) {
-        sessions.remove(session.id(), session);
+        if (sessions.remove(session.id(), session)) endListener.accept(session.id());
     }
 
     /** Ends idle sessions and gives the others their upkeep. */
