@@ -95,6 +95,11 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
+    /** The open session with this id, or null (tests reach the per-request hooks through it). */
+    HostedSession session(String id) {
+        return sessions.get(id);
+    }
+
     /** Tells {@code listener} the id of every session the transport ends (deleted, expired, shut down). */
     void onSessionEnded(Consumer<String> listener) {
         sessions.onEnded(listener);

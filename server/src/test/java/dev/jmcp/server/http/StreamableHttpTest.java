@@ -212,6 +212,23 @@ class StreamableHttpTest {
     }
 
     @Test
+    void releasingARequestsStreamEndsItsConnectionAndTheClientResumesTheRest() throws Exception {
+        start();
+        client.initialize("2025-11-25");
+        var response = client.stream(client.post(call(21, "gated", true)));
+        assertThat(fixture.gatedStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        var session = (StreamableSession) fixture.transport.session(client.sessionId);
+        session.releaseStream(dev.jmcp.protocol.jsonrpc.RequestId.of(21));
+        var events = readAll(response.body());
+        assertThat(events.getFirst().retry()).isNotNull();
+        assertThat(events).noneMatch(e -> e.data() != null && e.data().contains("\"result\""));
+        fixture.openGate();
+        var rest = readAll(client.stream(client.get().header("Last-Event-ID", events.getLast().id())).body());
+        assertThat(rest.stream().filter(e -> e.data() != null && !e.data().isEmpty())).hasSize(3);
+        assertThat(rest.getLast().data()).contains("gated done");
+    }
+
+    @Test
     void cancellingARequestEndsItsPost() throws Exception {
         start();
         client.initialize("2025-11-25");
