@@ -11,13 +11,14 @@ import java.util.Map;
 
 /**
  * The one method table: every request method the server answers, and who answers it. ({@code initialize} is the
- * session's own: it opens the session rather than serving within one.)
+ * session's own: it opens the session rather than serving within one.) Public so that tests of other packages (the
+ * transports) can build an {@link dev.jmcp.server.session.Engine} with the real table.
  */
-final class Methods {
+public final class Methods {
     private Methods() {
     }
 
-    static Map<String, MethodHandler> table(ServerOptions options) {
+    public static Map<String, MethodHandler> table(ServerOptions options) {
         var tools = new ToolsFeature(options.pageSize());
         var prompts = new PromptsFeature(options.pageSize());
         var resources = new ResourcesFeature(options.pageSize());

@@ -1,0 +1,107 @@
+package dev.jmcp.server.http;
+
+import dev.jmcp.server.session.Engine;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Serves an {@link Engine} over HTTP: Streamable HTTP at {@link HttpOptions#path()} and, when enabled, the legacy
+ * HTTP+SSE transport at {@code /sse} and {@code /messages}, on one Jetty server whose handlers run on virtual threads.
+ * Create, {@link #start}, then {@link #close} (ends every session, then stops Jetty). Thread-safe. A session idle
+ * past {@link HttpOptions#sessionIdleTimeout()} is ended by a sweeper, which also keeps quiet streams alive.
+ */
+public final class HttpTransport implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(HttpTransport.class);
+
+    private final HttpOptions options;
+    private final SessionTable sessions;
+    private final Server server;
+    private final ServerConnector connector;
+    private final ScheduledExecutorService sweeper;
+
+    public HttpTransport(Engine engine, HttpOptions options) {
+        this.options = options;
+        this.sessions = new SessionTable(options.maxSessions());
+        var threads = new QueuedThreadPool();
+        threads.setName("jmcp-http");
+        var virtual = new VirtualThreadPool();
+        virtual.setName("jmcp-http-request");
+        threads.setVirtualThreadsExecutor(virtual);
+        this.server = new Server(threads);
+        this.connector = new ServerConnector(server);
+        connector.setHost(options.host());
+        connector.setPort(options.port());
+        // Streams carry a keep-alive comment every keepAlive, so only a dead connection stays silent this long.
+        connector.setIdleTimeout(Math.max(60_000, options.keepAlive().toMillis() * 4));
+        server.addConnector(connector);
+        server.setHandler(new Router(options, new StreamableEndpoint(engine, options, sessions),
+                new LegacySseEndpoint(engine, options, sessions)));
+        server.setStopTimeout(2_000);
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("jmcp-http-sweeper").factory());
+    }
+
+    /** Binds the port and starts serving. Throws when the port cannot be bound. */
+    public void start() throws IOException {
+        try {
+            server.start();
+        } catch (Exception e) {
+            throw new IOException("cannot serve HTTP on " + options.host() + ":" + options.port() + ": " + e.getMessage(), e);
+        }
+        long idle = options.sessionIdleTimeout().toNanos();
+        long period = Math.min(1_000, Math.min(options.keepAlive().toMillis() / 2, options.sessionIdleTimeout().toMillis() / 4));
+        if (options.pollAfter() != null) period = Math.min(period, options.pollAfter().toMillis() / 2);
+        period = Math.max(10, period);
+        sweeper.scheduleWithFixedDelay(() -> sessions.sweep(idle), period, period, TimeUnit.MILLISECONDS);
+        log.info("serving MCP over HTTP at {}{}", url(), options.legacySse() ? " (and legacy HTTP+SSE at /sse)" : "");
+    }
+
+    /** The port actually bound (useful with port 0). */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The Streamable HTTP endpoint's URL. */
+    public URI url() {
+        String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
+        return URI.create("http://" + host + ":" + port() + options.path());
+    }
+
+    /** Sessions open now, over both transports. */
+    public int sessionCount() {
+        return sessions.size();
+    }
+
+    /** Ends every session, then stops Jetty. */
+    @Override
+    public void close() {
+        sweeper.shutdownNow();
+        sessions.closeAll("the server is shutting down");
+        try {
+            server.stop();
+        } catch (Exception e) {
+            log.warn("stopping the HTTP server failed", e);
+        }
+    }
+
+    /** The open session with this id, or null (tests reach the per-request hooks through it). */
+    HostedSession session(String id) {
+        return sessions.get(id);
+    }
+
+    /** Tells {@code listener} the id of every session the transport ends (deleted, expired, shut down). */
+    void onSessionEnded(Consumer<String> listener) {
+        sessions.onEnded(listener);
+    }
+}

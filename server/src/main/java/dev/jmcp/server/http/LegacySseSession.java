@@ -1,0 +1,97 @@
+package dev.jmcp.server.http;
+
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.session.Connection;
+import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.session.ServerSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * One session of the 2024-11-05 HTTP+SSE transport: everything the server sends goes as {@code message} events on
+ * the one SSE stream the client opened with {@code GET /sse}; the client POSTs to the {@code endpoint} URI it was
+ * given. The session lives as long as that stream: when the client closes it, the session ends. Thread-safe.
+ */
+final class LegacySseSession implements Connection, HostedSession {
+    private static final Logger log = LoggerFactory.getLogger(LegacySseSession.class);
+    private static final JsonCodec CODEC = JsonCodec.shared();
+
+    private final String id;
+    private final HttpOptions options;
+    private final ResponseChannel stream;
+    private final ServerSession session;
+    private final Runnable onEnd;
+    private volatile long lastActivityNanos = System.nanoTime();
+    private volatile boolean closed;
+
+    LegacySseSession(String id, Engine engine, HttpOptions options, ResponseChannel stream, Runnable onEnd) {
+        this.id = id;
+        this.options = options;
+        this.stream = stream;
+        this.onEnd = onEnd;
+        this.session = engine.openSession(this);
+        stream.onLost(() -> close("the client closed its SSE stream"));
+    }
+
+    /** Starts the stream with the {@code endpoint} event: where the client must POST its messages. */
+    void start(String endpoint) {
+        stream.startEventStream();
+        if (!stream.write(SseFrames.event("endpoint", null, endpoint.getBytes(StandardCharsets.UTF_8)), false)) {
+            close("the client left before the endpoint event");
+        }
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public ServerSession session() {
+        return session;
+    }
+
+    @Override
+    public void send(JsonRpcMessage message, RequestId relatedRequest) {
+        if (closed) return;
+        stream.write(SseFrames.event("message", null, CODEC.encode(message)), false);
+    }
+
+    @Override
+    public void sendBatch(List<JsonRpcMessage> responses) {
+        // 2024-11-05 has no batches and the engine refuses them there; each response still goes out on its own.
+        for (JsonRpcMessage response : responses) send(response, null);
+    }
+
+    @Override
+    public void touch() {
+        lastActivityNanos = System.nanoTime();
+    }
+
+    @Override
+    public boolean idle(long nowNanos, long idleNanos) {
+        return !stream.isOpen() || nowNanos - lastActivityNanos > idleNanos;
+    }
+
+    @Override
+    public void tick(long nowNanos) {
+        if (stream.isOpen() && nowNanos - stream.lastWriteNanos() >= options.keepAlive().toNanos()) {
+            stream.write(SseFrames.KEEP_ALIVE, false);
+        }
+    }
+
+    @Override
+    public void close(String why) {
+        if (closed) return;
+        closed = true;
+        log.info("legacy SSE session {} ended: {}", id, why);
+        session.close();
+        stream.end();
+        onEnd.run();
+    }
+}

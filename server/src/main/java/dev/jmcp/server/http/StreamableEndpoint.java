@@ -1,0 +1,270 @@
+package dev.jmcp.server.http;
+
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.json.InvalidMessageException;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcError;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.session.Engine;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The Streamable HTTP endpoint (revisions 2025-03-26 … 2025-11-25): POST carries client messages, GET opens or
+ * resumes a stream, DELETE ends a session. Checks bounds and headers, then hands messages to the session; the answer
+ * is written later by the session's exchange. Thread-safe and stateless itself.
+ */
+final class StreamableEndpoint {
+    private static final Logger log = LoggerFactory.getLogger(StreamableEndpoint.class);
+    private static final JsonCodec CODEC = JsonCodec.shared();
+    static final String SESSION_HEADER = "Mcp-Session-Id";
+    static final String VERSION_HEADER = "MCP-Protocol-Version";
+    private static final List<String> SUPPORTED = Arrays.stream(ProtocolVersion.values())
+            .map(ProtocolVersion::wire).toList();
+
+    private final Engine engine;
+    private final HttpOptions options;
+    private final SessionTable sessions;
+    private final int maxBody;
+
+    StreamableEndpoint(Engine engine, HttpOptions options, SessionTable sessions) {
+        this.engine = engine;
+        this.options = options;
+        this.sessions = sessions;
+        this.maxBody = options.maxBodyBytes() > 0 ? options.maxBodyBytes() : engine.options().maxMessageBytes();
+    }
+
+    void handle(Request request, Response response, Callback callback) throws IOException {
+        switch (request.getMethod()) {
+            case "POST" -> post(request, response, callback);
+            case "GET" -> get(request, response, callback);
+            case "DELETE" -> delete(request, response, callback);
+            default -> {
+                response.getHeaders().put(HttpHeader.ALLOW, "GET, POST, DELETE");
+                ErrorReplies.send(response, callback, 405, ErrorCodes.INVALID_REQUEST,
+                        "Method not allowed: the MCP endpoint answers POST, GET and DELETE");
+            }
+        }
+    }
+
+    private void post(Request request, Response response, Callback callback) throws IOException {
+        var headers = request.getHeaders();
+        if (!MediaTypes.isJson(headers.get(HttpHeader.CONTENT_TYPE))) {
+            ErrorReplies.send(response, callback, 415, ErrorCodes.INVALID_REQUEST,
+                    "Unsupported media type: POST a JSON-RPC message with Content-Type: application/json");
+            return;
+        }
+        if (!MediaTypes.acceptsPostAnswers(headers.get(HttpHeader.ACCEPT))) {
+            ErrorReplies.send(response, callback, 406, ErrorCodes.INVALID_REQUEST,
+                    "Not acceptable: the Accept header must list both application/json and text/event-stream");
+            return;
+        }
+        Body body = Body.read(request, maxBody);
+        if (body == null) {
+            ErrorReplies.send(response, callback, 413, ErrorCodes.INVALID_REQUEST,
+                    "Payload too large: a message may be at most " + maxBody + " bytes");
+            return;
+        }
+        Object tree;
+        try {
+            tree = CODEC.parse(body.bytes(), 0, body.length());
+        } catch (JsonRpcException e) {
+            ErrorReplies.send(response, callback, 400, null, e.toError());
+            return;
+        }
+        String sessionId = headers.get(SESSION_HEADER);
+        String version = headers.get(VERSION_HEADER);
+        if (WireRoute.of(sessionId, version, tree) == WireRoute.STATELESS) {
+            ErrorReplies.send(response, callback, 400, idOf(tree), new JsonRpcError(ErrorCodes.INVALID_REQUEST,
+                    "Unsupported protocol version: the stateless revision " + (version == null ? "" : version + " ")
+                            + "is not served yet; initialize a session with one of " + SUPPORTED,
+                    Map.of("supported", SUPPORTED, "requested", version == null ? "" : version)));
+            return;
+        }
+        if (sessionId == null) {
+            initialize(tree, request, response, callback);
+            return;
+        }
+        StreamableSession session = find(sessionId, version, response, callback);
+        if (session == null) return;
+        if (tree instanceof List<?> items) {
+            session.receiveBatch(body.bytes(), body.length(),
+                    new BatchExchange(requestIds(items), new ResponseChannel(request, response, callback)));
+            return;
+        }
+        JsonRpcMessage message;
+        try {
+            message = CODEC.toMessage(tree);
+        } catch (InvalidMessageException e) {
+            ErrorReplies.send(response, callback, 400, e.id(), e.toError());
+            return;
+        }
+        if (message instanceof JsonRpcRequest r) {
+            if (!session.receive(r, new ResponseChannel(request, response, callback))) {
+                ErrorReplies.send(response, callback, 400, r.id(), new JsonRpcError(ErrorCodes.INVALID_REQUEST,
+                        "Invalid request: id " + r.id() + " is already in use by a request in flight"));
+            }
+            return;
+        }
+        // "If the input is a JSON-RPC response or notification: if the server accepts the input, the server MUST
+        // return HTTP status code 202 Accepted with no body."
+        session.session().receive(message);
+        if (message instanceof JsonRpcNotification n && n.method().equals("notifications/cancelled")) {
+            RequestId cancelled = cancelledId(n);
+            if (cancelled != null) session.cancelled(cancelled);
+        }
+        ErrorReplies.empty(response, callback, 202);
+    }
+
+    private void initialize(Object tree, Request request, Response response, Callback callback) {
+        JsonRpcMessage message;
+        try {
+            message = tree instanceof List<?> ? null : CODEC.toMessage(tree);
+        } catch (InvalidMessageException e) {
+            ErrorReplies.send(response, callback, 400, e.id(), e.toError());
+            return;
+        }
+        if (!(message instanceof JsonRpcRequest r) || !r.method().equals("initialize")) {
+            ErrorReplies.send(response, callback, 400, ErrorCodes.INVALID_REQUEST,
+                    "Bad request: missing " + SESSION_HEADER + " header; send 'initialize' first to open a session");
+            return;
+        }
+        StreamableSession session = sessions.open(id -> new StreamableSession(id, engine, options));
+        if (session == null) {
+            log.warn("refused a new session: {} sessions are open, the limit", sessions.limit());
+            ErrorReplies.send(response, callback, 503, r.id(), new JsonRpcError(ErrorCodes.SERVER_BUSY,
+                    "Server busy: " + sessions.limit() + " sessions are open, the most this server allows; "
+                            + "retry later or end unused sessions with DELETE"));
+            return;
+        }
+        var channel = new ResponseChannel(request, response, callback);
+        channel.header(SESSION_HEADER, session.id());
+        session.receive(r, channel);
+        // initialize is answered within receive(); a refused one leaves no session behind.
+        if (!session.session().initialized()) {
+            sessions.end(session, "initialize failed");
+        } else {
+            log.info("session {} opened over Streamable HTTP", session.id());
+        }
+    }
+
+    private void get(Request request, Response response, Callback callback) {
+        var headers = request.getHeaders();
+        if (!MediaTypes.acceptsEventStream(headers.get(HttpHeader.ACCEPT))) {
+            ErrorReplies.send(response, callback, 406, ErrorCodes.INVALID_REQUEST,
+                    "Not acceptable: a GET on the MCP endpoint opens an SSE stream; send Accept: text/event-stream");
+            return;
+        }
+        StreamableSession session = find(headers.get(SESSION_HEADER), headers.get(VERSION_HEADER), response, callback);
+        if (session == null) return;
+        String lastEventId = headers.get("Last-Event-ID");
+        var channel = new ResponseChannel(request, response, callback);
+        if (lastEventId == null) {
+            session.openStream(channel);
+            return;
+        }
+        EventStream.Resume outcome = resume(session, lastEventId, channel);
+        switch (outcome) {
+            case RESUMED -> {
+            }
+            case TOO_OLD -> ErrorReplies.send(response, callback, 410, ErrorCodes.INVALID_REQUEST,
+                    "Gone: events after " + lastEventId + " are no longer buffered (at most "
+                            + options.replayBufferSize() + " per stream); some messages were lost");
+            case UNKNOWN_EVENT -> ErrorReplies.send(response, callback, 400, ErrorCodes.INVALID_REQUEST,
+                    "Bad request: Last-Event-ID " + lastEventId + " names no stream of this session");
+        }
+    }
+
+    private static EventStream.Resume resume(StreamableSession session, String lastEventId, ResponseChannel channel) {
+        int dash = lastEventId.indexOf('-');
+        if (dash <= 0) return EventStream.Resume.UNKNOWN_EVENT;
+        try {
+            int number = Integer.parseInt(lastEventId, 0, dash, 10);
+            long seq = Long.parseLong(lastEventId, dash + 1, lastEventId.length(), 10);
+            EventStream stream = session.streams().find(number);
+            if (stream == null) {
+                return number > 0 ? EventStream.Resume.TOO_OLD : EventStream.Resume.UNKNOWN_EVENT;
+            }
+            return stream.resume(seq, channel);
+        } catch (NumberFormatException e) {
+            return EventStream.Resume.UNKNOWN_EVENT;
+        }
+    }
+
+    private void delete(Request request, Response response, Callback callback) {
+        var headers = request.getHeaders();
+        StreamableSession session = find(headers.get(SESSION_HEADER), headers.get(VERSION_HEADER), response, callback);
+        if (session == null) return;
+        sessions.end(session, "deleted by the client");
+        ErrorReplies.empty(response, callback, 204);
+    }
+
+    /** The session a request names, after checking its version header; null when an error was answered. */
+    private StreamableSession find(String sessionId, String version, Response response, Callback callback) {
+        if (sessionId == null) {
+            ErrorReplies.send(response, callback, 400, ErrorCodes.INVALID_REQUEST,
+                    "Bad request: missing " + SESSION_HEADER + " header; send 'initialize' first to open a session");
+            return null;
+        }
+        if (!(sessions.get(sessionId) instanceof StreamableSession session)) {
+            ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST,
+                    "Session not found: it ended or never existed; send 'initialize' without a session id to start a new one");
+            return null;
+        }
+        // "If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond
+        // with 400 Bad Request." Absent, the negotiated version stands.
+        if (version != null && ProtocolVersion.fromWire(version).isEmpty()) {
+            ErrorReplies.send(response, callback, 400, null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
+                    "Bad request: unsupported MCP-Protocol-Version '" + version + "'; supported: " + SUPPORTED,
+                    Map.of("supported", SUPPORTED, "requested", version)));
+            return null;
+        }
+        session.touch();
+        return session;
+    }
+
+    private static RequestId idOf(Object tree) {
+        if (tree instanceof Map<?, ?> message) return toId(message.get("id"));
+        return null;
+    }
+
+    private static RequestId toId(Object id) {
+        return switch (id) {
+            case String s -> RequestId.of(s);
+            case Integer i -> RequestId.of(i);
+            case Long l -> RequestId.of(l);
+            case null, default -> null;
+        };
+    }
+
+    private static Set<RequestId> requestIds(List<?> items) {
+        Set<RequestId> ids = new HashSet<>();
+        for (Object item : items) {
+            if (item instanceof Map<?, ?> m && m.get("method") instanceof String) {
+                RequestId id = toId(m.get("id"));
+                if (id != null) ids.add(id);
+            }
+        }
+        return Set.copyOf(ids);
+    }
+
+    private static RequestId cancelledId(JsonRpcNotification notification) {
+        return notification.params() instanceof Map<?, ?> params ? toId(params.get("requestId")) : null;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.jmcp.server.http;
+
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.session.Connection;
+import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.session.ServerSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One Streamable HTTP session: the engine's connection for it. A message tied to a request goes to that request's
+ * {@link PostExchange} (JSON body or SSE stream); one tied to none goes to a standalone GET stream
+ * ({@link SessionStreams}). Created by the endpoint on {@code initialize}, kept in the {@link SessionTable}, closed on
+ * DELETE, expiry or transport shutdown. Thread-safe.
+ */
+final class StreamableSession implements Connection, HostedSession {
+    private static final Logger log = LoggerFactory.getLogger(StreamableSession.class);
+    private static final JsonCodec CODEC = JsonCodec.shared();
+    private static final int MAX_STREAMS = 32;
+
+    /** The batch whose body is being handed to the engine on this thread, to catch a refusal sent with no id. */
+    static final ScopedValue<BatchExchange> RECEIVING_BATCH = ScopedValue.newInstance();
+
+    private final String id;
+    private final HttpOptions options;
+    private final SessionStreams streams;
+    private final Map<RequestId, PostExchange> exchanges = new ConcurrentHashMap<>();
+    private final Map<RequestId, BatchExchange> batches = new ConcurrentHashMap<>();
+    private final ServerSession session;
+    private volatile long lastActivityNanos = System.nanoTime();
+    private volatile boolean closed;
+
+    StreamableSession(String id, Engine engine, HttpOptions options) {
+        this.id = id;
+        this.options = options;
+        this.streams = new SessionStreams(id, options.replayBufferSize(), MAX_STREAMS);
+        this.session = engine.openSession(this);
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public ServerSession session() {
+        return session;
+    }
+
+    SessionStreams streams() {
+        return streams;
+    }
+
+    /**
+     * Whether streams start with a priming event (an id and empty data): a 2025-11-25 behaviour; clients of earlier
+     * revisions may try to parse the empty data as JSON, so they get a comment instead.
+     */
+    boolean primes() {
+        return session.version().compareTo(ProtocolVersion.V2025_11_25) >= 0;
+    }
+
+    Duration retry() {
+        return options.sseRetry();
+    }
+
+    /**
+     * Hands a POSTed request to the engine, to be answered on {@code channel}. False when a request with the same id
+     * is still being answered in this session (the caller refuses it).
+     */
+    boolean receive(JsonRpcRequest request, ResponseChannel channel) {
+        var exchange = new PostExchange(request.id(), channel, this);
+        if (exchanges.putIfAbsent(request.id(), exchange) != null) return false;
+        session.receive(request);
+        return true;
+    }
+
+    /** Hands a POSTed batch to the engine; answers 202 when it holds no request. */
+    void receiveBatch(byte[] body, int length, BatchExchange batch) {
+        for (RequestId request : batch.requests()) batches.put(request, batch);
+        ScopedValue.where(RECEIVING_BATCH, batch).run(() -> session.receive(body, 0, length));
+        if (batch.requests().isEmpty()) batch.accepted();
+        if (!batch.isOpen()) {
+            for (RequestId request : batch.requests()) batches.remove(request, batch);
+        }
+    }
+
+    /** The client cancelled {@code request}: no response will come, so its POST is ended now. */
+    void cancelled(RequestId request) {
+        PostExchange exchange = exchanges.get(request);
+        if (exchange != null) exchange.abandon(202);
+    }
+
+    /**
+     * Closes the connection carrying {@code request}'s stream without ending the stream (SEP-1699 polling): the
+     * client receives the priming event's id and {@code retry} hint, then resumes with GET and {@code Last-Event-ID}
+     * to receive the rest, response included. A no-op for a request already answered. Meant to be reached from a
+     * request's handler (e.g. a {@code Connection} default method the engine calls on a plugin's behalf).
+     */
+    public void releaseStream(RequestId request) {
+        PostExchange exchange = request == null ? null : exchanges.get(request);
+        if (exchange != null) exchange.release();
+    }
+
+    void exchangeEnded(PostExchange exchange) {
+        exchanges.remove(exchange.id(), exchange);
+    }
+
+    @Override
+    public void send(JsonRpcMessage message, RequestId relatedRequest) {
+        if (closed) return;
+        if (relatedRequest != null) {
+            PostExchange exchange = exchanges.get(relatedRequest);
+            if (exchange != null && exchange.deliver(message)) return;
+        } else if (message instanceof JsonRpcErrorResponse && RECEIVING_BATCH.isBound()) {
+            BatchExchange batch = RECEIVING_BATCH.get();
+            if (batch.isOpen()) {
+                batch.deliverRefusal(message);
+                return;
+            }
+        }
+        streams.deliverUnrelated(CODEC.encode(message));
+    }
+
+    @Override
+    public void sendBatch(List<JsonRpcMessage> responses) {
+        BatchExchange batch = null;
+        for (JsonRpcMessage response : responses) {
+            RequestId request = switch (response) {
+                case dev.jmcp.protocol.jsonrpc.JsonRpcResponse r -> r.id();
+                case JsonRpcErrorResponse e -> e.id();
+                default -> null;
+            };
+            if (request != null && (batch = batches.get(request)) != null) break;
+        }
+        if (batch == null) {
+            log.warn("session {}: a batch answer matched no open batch POST; {} responses dropped", id, responses.size());
+            return;
+        }
+        for (RequestId request : batch.requests()) batches.remove(request, batch);
+        batch.deliverBatch(responses);
+    }
+
+    /** Opens a standalone GET stream. */
+    void openStream(ResponseChannel channel) {
+        streams.openStandalone(channel, primes() ? retry() : null);
+    }
+
+    @Override
+    public void touch() {
+        lastActivityNanos = System.nanoTime();
+    }
+
+    @Override
+    public boolean idle(long nowNanos, long idleNanos) {
+        return nowNanos - lastActivityNanos > idleNanos && exchanges.isEmpty() && !streams.anyLive();
+    }
+
+    @Override
+    public void tick(long nowNanos) {
+        long quiet = options.keepAlive().toNanos();
+        Duration pollAfter = options.pollAfter();
+        for (PostExchange exchange : exchanges.values()) {
+            long age = nowNanos - exchange.startedNanos();
+            if (pollAfter != null && age > pollAfter.toNanos() && !exchange.released()) exchange.release();
+            else if (age > quiet) exchange.upgrade();
+        }
+        streams.keepAlive(nowNanos, quiet);
+    }
+
+    @Override
+    public void close(String why) {
+        if (closed) return;
+        closed = true;
+        log.info("session {} ended: {}", id, why);
+        session.close();
+        for (PostExchange exchange : exchanges.values()) exchange.abandon(404);
+        for (BatchExchange batch : batches.values()) batch.accepted();
+        batches.clear();
+        streams.closeAll();
+    }
+}
