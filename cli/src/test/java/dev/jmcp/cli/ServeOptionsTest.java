@@ -38,7 +38,7 @@ class ServeOptionsTest {
         assertThat(serve.logsDirectory()).isEmpty();
         assertThat(serve.verbose()).isFalse();
         assertThat(serve.host()).isEqualTo("127.0.0.1");
-        assertThat(serve.port()).isEqualTo(8080);
+        assertThat(serve.port()).isEqualTo(3000);
         assertThat(serve.path()).isEqualTo("/mcp");
     }
 
@@ -118,19 +118,24 @@ class ServeOptionsTest {
     }
 
     @Test
-    void streamableHttpIsRefusedUntilTheTransportExists() {
-        CommandRun run = CommandRun.of("serve", "-t");
+    void httpFlagsBecomeTheTransportsOptions() {
+        var http = parse("-t", "--port", "0", "--path", "/m", "--allow-origin", "https://app.example",
+                "--allow-origin", "https://other.example").httpOptions();
 
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("Streamable HTTP (-t/--http) transport is not available in this build");
-        assertThat(run.out()).isEmpty();
+        assertThat(http.streamableHttp()).isTrue();
+        assertThat(http.legacySse()).isFalse();
+        assertThat(http.port()).isZero();
+        assertThat(http.path()).isEqualTo("/m");
+        assertThat(http.allowedOrigins()).containsExactly("https://app.example", "https://other.example");
+        assertThat(parse("-s").httpOptions().legacySse()).isTrue();
+        assertThat(parse("-s").httpOptions().streamableHttp()).isFalse();
     }
 
     @Test
-    void sseIsRefusedUntilTheTransportExists() {
-        CommandRun run = CommandRun.of("serve", "--sse");
+    void aPathWithoutALeadingSlashIsAUsageError() {
+        CommandRun run = CommandRun.of("serve", "-t", "--path", "mcp");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("HTTP+SSE (-s/--sse) transport is not available in this build");
+        assertThat(run.err()).contains("--path must start with '/'");
     }
 }

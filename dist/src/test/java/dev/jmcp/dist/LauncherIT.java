@@ -86,15 +86,6 @@ class LauncherIT {
     }
 
     @Test
-    void streamableHttpIsRefusedWithExitCode2AndAMessage() throws Exception {
-        Run run = run("serve", "-t");
-
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("transport is not available in this build");
-        assertThat(run.out()).isEmpty();
-    }
-
-    @Test
     void aBadOptionPrintsUsageOnStandardErrorWithExitCode2() throws Exception {
         Run run = run("serve", "--max-message-size", "lots");
 

@@ -4,6 +4,7 @@ import dev.jmcp.cli.ByteSize;
 import dev.jmcp.cli.JmcpVersion;
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.http.HttpOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -14,7 +15,9 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -69,13 +72,28 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Address the HTTP transports bind to (default: ${DEFAULT-VALUE}).")
     String host;
 
-    @Option(names = "--port", defaultValue = "8080", paramLabel = "PORT",
+    @Option(names = "--port", defaultValue = "3000", paramLabel = "PORT",
             description = "Port of the HTTP transports; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port;
 
     @Option(names = "--path", defaultValue = "/mcp", paramLabel = "PATH",
             description = "Endpoint path of the Streamable HTTP transport (default: ${DEFAULT-VALUE}).")
     String path;
+
+    @Option(names = "--allow-origin", paramLabel = "ORIGIN",
+            description = "Also accept HTTP requests from this Origin (repeatable); loopback origins are always accepted.")
+    List<String> allowedOrigins = new ArrayList<>();
+
+    /** The HTTP set-up these options describe. */
+    public HttpOptions httpOptions() {
+        try {
+            return new HttpOptions(host, port, path, allowedOrigins, 0, HttpOptions.DEFAULT_MAX_SESSIONS,
+                    HttpOptions.DEFAULT_SESSION_IDLE_TIMEOUT, HttpOptions.DEFAULT_REPLAY_BUFFER_SIZE, http, sse,
+                    HttpOptions.DEFAULT_SSE_RETRY, HttpOptions.DEFAULT_KEEP_ALIVE, null);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+    }
 
     /** The server set-up these options describe. */
     public ServerOptions serverOptions() {
@@ -125,17 +143,11 @@ public final class ServeCommand implements Callable<Integer> {
         if (!path.startsWith("/")) {
             throw new ParameterException(spec.commandLine(), "--path must start with '/', was '" + path + "'");
         }
-        Set<Transport> transports = transports();
-        for (Transport transport : transports) {
-            if (transport != Transport.STDIO) {
-                spec.commandLine().getErr().println("jmcp serve: the " + transport.label()
-                        + " transport is not available in this build; leave out -t and -s to serve over stdio.");
-                return 2;
-            }
-        }
+        boolean overHttp = !transports().contains(Transport.STDIO);
+        HttpOptions httpOptions = overHttp ? httpOptions() : null;
         Optional<Path> logFile = LogSetup.configure(verbose, logs);
         Logger log = LoggerFactory.getLogger(ServeCommand.class);
         logFile.ifPresent(f -> log.info("Logging to {}", f));
-        return StdioServing.serve(options, log);
+        return overHttp ? HttpServing.serve(options, httpOptions, log) : StdioServing.serve(options, log);
     }
 }

@@ -107,8 +107,15 @@ final class StreamableSession implements Connection, HostedSession {
      * request's handler (e.g. a {@code Connection} default method the engine calls on a plugin's behalf).
      */
     public void releaseStream(RequestId request) {
+        closeStream(request);
+    }
+
+    @Override
+    public boolean closeStream(RequestId request) {
         PostExchange exchange = request == null ? null : exchanges.get(request);
-        if (exchange != null) exchange.release();
+        if (exchange == null) return false;
+        exchange.release();
+        return true;
     }
 
     void exchangeEnded(PostExchange exchange) {
