@@ -25,6 +25,11 @@ import java.util.List;
  * <p>Everything — schemas, method handles, converters — is resolved here, once; the handlers declared only convert and
  * call. Every mistake in the declarations throws {@link IllegalArgumentException} naming the class, the method and the
  * problem, before anything is declared. Stateless and thread-safe; the handlers are as thread-safe as the methods.
+ *
+ * <p>Each call has its own schema generator ({@link TypeSchemas}) and value mapper ({@link JavaValues}), since both
+ * cache the plugin's classes: the generator is dropped when the call returns, the mapper is kept only by the handlers
+ * declared here. So nothing process-wide holds a plugin's types, and a replaced plugin's class loader can be
+ * collected once its handlers are gone.
  */
 public final class AnnotatedMethods {
     private static final List<Class<? extends Annotation>> KINDS =
@@ -36,9 +41,11 @@ public final class AnnotatedMethods {
     public static void declare(Object instance, Registrar registrar) {
         if (instance == null) throw new IllegalArgumentException("no object to declare annotated methods of");
         var declarations = new ArrayList<Runnable>();
+        var schemas = new TypeSchemas();
+        var values = new JavaValues();
         for (Method method : annotatedMethods(instance.getClass())) {
             if (method.getAnnotation(McpTool.class) instanceof McpTool a) {
-                var t = AnnotatedTool.of(instance, method, a);
+                var t = AnnotatedTool.of(instance, method, a, schemas, values);
                 declarations.add(() -> registrar.tool(t.tool(), t.handler()));
             } else if (method.getAnnotation(McpPrompt.class) instanceof McpPrompt a) {
                 var p = AnnotatedPrompt.of(instance, method, a);

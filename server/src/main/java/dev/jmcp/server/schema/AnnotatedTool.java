@@ -36,7 +36,12 @@ import java.util.Optional;
 record AnnotatedTool(Tool tool, ToolHandler handler) {
     private static final String RESULT = "result";
 
-    static AnnotatedTool of(Object instance, Method method, McpTool annotation) {
+    /**
+     * Resolves {@code method}; {@code schemas} and {@code values} are the declaration's own (see {@link JavaValues}),
+     * and the handler keeps {@code values}.
+     */
+    static AnnotatedTool of(Object instance, Method method, McpTool annotation, TypeSchemas schemas,
+                            JavaValues values) {
         var properties = new ArrayList<TypeSchemas.Property>();
         var sources = new ArgumentSource[method.getParameterCount()];
         Parameter[] parameters = method.getParameters();
@@ -54,10 +59,11 @@ record AnnotatedTool(Tool tool, ToolHandler handler) {
             Type valueType = Parameters.valueType(method, p);
             boolean required = Parameters.required(p, arg);
             properties.add(new TypeSchemas.Property(name, valueType, Parameters.description(arg), required));
-            sources[i] = source(name, JavaValues.type(valueType), p.getType() == Optional.class, p.getType().isPrimitive());
+            sources[i] = source(values, name, values.type(valueType), p.getType() == Optional.class,
+                    p.getType().isPrimitive());
         }
-        Map<String, Object> input = TypeSchemas.object(properties);
-        Output output = Output.of(method);
+        Map<String, Object> input = schemas.object(properties);
+        Output output = Output.of(method, schemas, values);
         check(method, "input", input);
         if (output.schema() != null) check(method, "output", output.schema());
 
@@ -70,7 +76,8 @@ record AnnotatedTool(Tool tool, ToolHandler handler) {
         return new AnnotatedTool(tool, handler);
     }
 
-    private static ArgumentSource source(String name, JavaType type, boolean optional, boolean primitive) {
+    private static ArgumentSource source(JavaValues values, String name, JavaType type, boolean optional,
+                                         boolean primitive) {
         String what = "argument '" + name + "'";
         return (arguments, context) -> {
             Object given = arguments.get(name);
@@ -78,7 +85,7 @@ record AnnotatedTool(Tool tool, ToolHandler handler) {
                 if (primitive) throw new IllegalArgumentException(what + " is required");
                 return optional ? Optional.empty() : null;
             }
-            Object value = JavaValues.read(given, type, what);
+            Object value = values.read(given, type, what);
             return optional ? Optional.ofNullable(value) : value;
         };
     }
@@ -103,26 +110,26 @@ record AnnotatedTool(Tool tool, ToolHandler handler) {
     }
 
     /** How a method's return value becomes a {@link CallToolResult}, decided from its declared return type. */
-    private record Output(Map<String, Object> schema, boolean wrapped) {
+    private record Output(Map<String, Object> schema, boolean wrapped, JavaValues values) {
 
-        static Output of(Method method) {
+        static Output of(Method method, TypeSchemas schemas, JavaValues values) {
             Class<?> type = method.getReturnType();
             if (type == void.class || type == Void.class || type == String.class || type == CallToolResult.class
                     || Content.class.isAssignableFrom(type) || type == Object.class) {
-                return new Output(null, false);
+                return new Output(null, false, values);
             }
             if (type == Optional.class) {
                 throw Parameters.problem(method, "a tool may not return Optional; return null for no result");
             }
-            Map<String, Object> schema = TypeSchemas.of(method.getGenericReturnType());
-            if ("object".equals(schema.get("type"))) return new Output(schema, false);
+            Map<String, Object> schema = schemas.of(method.getGenericReturnType());
+            if ("object".equals(schema.get("type"))) return new Output(schema, false, values);
             var wrapper = new LinkedHashMap<String, Object>();
             wrapper.put("type", "object");
             Object defs = schema.remove("$defs");
             wrapper.put("properties", Map.of(RESULT, schema));
             wrapper.put("required", List.of(RESULT));
             if (defs != null) wrapper.put("$defs", defs);
-            return new Output(wrapper, true);
+            return new Output(wrapper, true, values);
         }
 
         CallToolResult result(Object value) {
@@ -136,15 +143,15 @@ record AnnotatedTool(Tool tool, ToolHandler handler) {
         }
 
         private CallToolResult structured(Object value) {
-            Object tree = JavaValues.tree(value);
+            Object tree = values.tree(value);
             Map<String, Object> content;
             if (!wrapped && tree instanceof Map<?, ?>) {
-                content = JavaValues.object(tree);
+                content = values.object(tree);
             } else {
                 content = new LinkedHashMap<>();
                 content.put(RESULT, tree);
             }
-            return new CallToolResult(List.of(new TextContent(JavaValues.json(content))), content, null, null);
+            return new CallToolResult(List.of(new TextContent(values.json(content))), content, null, null);
         }
     }
 }

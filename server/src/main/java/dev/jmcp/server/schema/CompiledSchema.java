@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * One schema, compiled once, checking JSON objects against it. Immutable and thread-safe: the compiled schema keeps no
- * per-call state, and each call only turns its input into a tree.
+ * per-call state, and each call only turns its input into a tree, with a mapper of this validator's own (see
+ * {@link JsonSchemas}) so that it goes away with the plugin that declared the schema.
  */
 final class CompiledSchema implements ArgumentsValidator {
     private final JsonSchema schema;

@@ -2,7 +2,6 @@ package dev.jmcp.server.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.PathType;
@@ -25,9 +24,13 @@ import java.util.Set;
  * immutable, thread-safe and meant to be built once, when the plugin loads, and used for every call. Every method
  * throws {@link IllegalArgumentException} with a reason when a schema is unusable, so a plugin declaring one fails to
  * load and says why.
+ *
+ * <p>What is static here sees only JSON trees: the schema factories cache meta-schemas and compile trees. Turning a
+ * schema or the validated values into a tree goes through a mapper of each validator's own, since those values come
+ * from a plugin and may hold its classes (an enum constant in an {@code enum} list, say), which a shared mapper
+ * would keep along with the plugin's class loader.
  */
 public final class JsonSchemas {
-    private static final ObjectMapper TREES = JsonMapper.builder().build();
     private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
             .pathType(PathType.JSON_POINTER)
             .build();
@@ -72,7 +75,8 @@ public final class JsonSchemas {
     private static ArgumentsValidator compile(Map<String, Object> schema, Violations violations) {
         if (schema == null) throw new IllegalArgumentException("a schema is required, got null");
         Dialect dialect = Dialect.of(schema);
-        JsonNode node = TREES.valueToTree(schema);
+        ObjectMapper trees = Mappers.unshared().build();
+        JsonNode node = trees.valueToTree(schema);
         JsonSchemaFactory factory = FACTORIES.get(dialect);
         try {
             JsonSchema meta = factory.getSchema(SchemaLocation.of(dialect.iri()), CONFIG);
@@ -83,7 +87,7 @@ public final class JsonSchemas {
             }
             JsonSchema compiled = factory.getSchema(node, CONFIG);
             compiled.initializeValidators();
-            return new CompiledSchema(compiled, violations, TREES);
+            return new CompiledSchema(compiled, violations, trees);
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -2,13 +2,13 @@ package dev.jmcp.server.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.victools.jsonschema.generator.FieldScope;
 import com.github.victools.jsonschema.generator.Option;
 import com.github.victools.jsonschema.generator.OptionPreset;
 import com.github.victools.jsonschema.generator.SchemaBuilder;
 import com.github.victools.jsonschema.generator.SchemaGenerator;
+import com.github.victools.jsonschema.generator.SchemaGeneratorConfig;
 import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
 import com.github.victools.jsonschema.generator.SchemaVersion;
 import dev.jmcp.plugin.Arg;
@@ -33,17 +33,19 @@ import java.util.Map;
  * more than once (or recursively) lands in {@code $defs} and is referenced; others are inlined. A record component is
  * required when its parameter of the canonical constructor is (see {@link Parameters#required}), and takes its
  * description from {@link Arg} there — an {@code @Arg} written on a record component lands on that parameter. Fields
- * of other classes are never required. Thread-safe: the generator is immutable once configured.
+ * of other classes are never required.
+ *
+ * <p>One instance per declaration ({@link AnnotatedMethods#declare}), used while it runs and dropped after: its
+ * generator caches the plugin types it resolved, so it must never be static nor outlive the plugin it serves. The
+ * schemas it returns are plain maps and lists that hold no class. Thread-safe: the generator is immutable once
+ * configured.
  */
 final class TypeSchemas {
-    private static final ObjectMapper TREES = JsonMapper.builder().build();
-    private static final SchemaGenerator GENERATOR = new SchemaGenerator(configure());
+    private final ObjectMapper trees = Mappers.unshared().build();
+    private final SchemaGenerator generator = new SchemaGenerator(configure(trees));
 
-    private TypeSchemas() {
-    }
-
-    private static com.github.victools.jsonschema.generator.SchemaGeneratorConfig configure() {
-        var builder = new SchemaGeneratorConfigBuilder(TREES, SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
+    private static SchemaGeneratorConfig configure(ObjectMapper trees) {
+        var builder = new SchemaGeneratorConfigBuilder(trees, SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
                 .without(Option.SCHEMA_VERSION_INDICATOR)
                 .with(Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES, Option.PLAIN_DEFINITION_KEYS);
         builder.forFields()
@@ -56,16 +58,16 @@ final class TypeSchemas {
     }
 
     /** The schema of {@code type} alone, {@code $defs} included when it needs any. */
-    static Map<String, Object> of(Type type) {
-        return tree(GENERATOR.generateSchema(type));
+    Map<String, Object> of(Type type) {
+        return tree(generator.generateSchema(type));
     }
 
     /**
      * An {@code object} schema whose properties are {@code properties}, in order, with the types they declare sharing
      * one {@code $defs}.
      */
-    static Map<String, Object> object(List<Property> properties) {
-        SchemaBuilder builder = GENERATOR.buildMultipleSchemaDefinitions();
+    Map<String, Object> object(List<Property> properties) {
+        SchemaBuilder builder = generator.buildMultipleSchemaDefinitions();
         var references = new ArrayList<ObjectNode>();
         for (Property p : properties) references.add(builder.createSchemaReference(p.type()));
         ObjectNode defs = builder.collectDefinitions("$defs");
@@ -92,8 +94,8 @@ final class TypeSchemas {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> tree(JsonNode node) {
-        return TREES.convertValue(node, LinkedHashMap.class);
+    private Map<String, Object> tree(JsonNode node) {
+        return trees.convertValue(node, LinkedHashMap.class);
     }
 
     private static boolean requiredComponent(FieldScope field) {

@@ -10,6 +10,10 @@
  * is understood only as a parameter type, not inside records (use a nullable component with
  * {@code @Arg(required = false)}). A return value that is not a JSON object is given as {@code {"result": value}}.
  *
+ * <p>Plugins are replaced while the server runs, so nothing here keeps a plugin's classes in static state: the
+ * generator and the mapper that see them belong to one declaration (one plugin load) and every validator has a mapper
+ * of its own (see {@link dev.jmcp.server.schema.Mappers}); static state holds JSON trees and meta-schemas only.
+ *
  * <p>Depends on {@code plugin-api}, the registry types and the schema libraries; knows nothing of sessions or
  * transports.
  */
