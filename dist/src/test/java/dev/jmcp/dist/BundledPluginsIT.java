@@ -164,7 +164,9 @@ class BundledPluginsIT {
         var sleeping = server.sendRequest(server.nextId(), "tools/call", Map.of("name", "sleep",
                 "arguments", Map.of("milliseconds", 400)));
         assertThat(server.closeInputAndWait(Duration.ofSeconds(20))).isZero();
-        assertThat(text(server.await(sleeping, "sleep"))).contains("400");
+        @SuppressWarnings("unchecked")
+        var result = (Map<String, Object>) server.await(sleeping, "sleep").get("result");
+        assertThat(text(result)).contains("400");
     }
 
     @Test

@@ -246,7 +246,8 @@ public final class McpProcess implements AutoCloseable {
         }
         Object method = message.get("method");
         if (method == null) {
-            var future = pending.remove(key(message.get("id")));
+            Object id = message.get("id");
+            var future = id == null ? null : pending.remove(key(id));
             if (future != null) future.complete(message);
             else {
                 unmatched.add(message);
