@@ -13,6 +13,7 @@ import dev.jmcp.protocol.PromptArgument;
 import dev.jmcp.protocol.Resource;
 import dev.jmcp.protocol.ResourceTemplate;
 import dev.jmcp.protocol.Tool;
+import dev.jmcp.protocol.json.JsonTrees;
 import dev.jmcp.server.registry.ArgumentsValidator;
 import dev.jmcp.server.registry.CompletionEntry;
 import dev.jmcp.server.registry.Contribution;
@@ -65,6 +66,10 @@ final class PluginRegistrar implements Registrar {
         requireOpen();
         if (tool == null || handler == null) throw problem("tool(...) needs a tool and a handler");
         if (tools.containsKey(tool.name())) throw problem("tool '" + tool.name() + "' is declared twice");
+        // Schemas may hold the plugin's own enum constants; the wire codec must only ever see plain trees.
+        tool = new Tool(tool.name(), tool.title(), tool.description(), JsonTrees.plainObject(tool.inputSchema()),
+                JsonTrees.plainObject(tool.outputSchema()), tool.annotations(), tool.icons(),
+                JsonTrees.plainObject(tool.meta()));
         ArgumentsValidator validator;
         try {
             validator = JsonSchemas.validator(tool.inputSchema());

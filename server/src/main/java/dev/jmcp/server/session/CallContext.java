@@ -12,6 +12,7 @@ import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.Root;
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.json.JsonTrees;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 
 import java.time.Duration;
@@ -74,7 +75,7 @@ public final class CallContext implements RequestContext {
 
     @Override
     public void log(LoggingLevel level, String logger, Object data) {
-        session.log(level, logger, data, requestId);
+        session.log(level, logger, JsonTrees.plain(data), requestId);
     }
 
     @Override

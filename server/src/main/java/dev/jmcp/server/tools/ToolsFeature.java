@@ -6,6 +6,7 @@ import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.ListToolsResult;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.protocol.WireShape;
+import dev.jmcp.protocol.json.JsonTrees;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.server.registry.ToolEntry;
@@ -64,7 +65,13 @@ public final class ToolsFeature {
         Tool tool = entry.tool();
         try {
             CallToolResult result = entry.handler().call(arguments, call.context(entry.owner()));
-            return result == null ? new CallToolResult(List.of(), null, null, null) : result;
+            if (result == null) return new CallToolResult(List.of(), null, null, null);
+            if (!JsonTrees.isPlain(result.structuredContent()) || !JsonTrees.isPlain(result.meta())) {
+                // A plugin's own record here would pin its class loader in the codec's caches: make it a tree now.
+                result = new CallToolResult(result.content(), JsonTrees.plain(result.structuredContent()),
+                        result.isError(), JsonTrees.plainObject(result.meta()));
+            }
+            return result;
         } catch (InterruptedException e) {
             throw e;
         } catch (ToolException e) {

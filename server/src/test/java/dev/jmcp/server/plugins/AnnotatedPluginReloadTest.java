@@ -90,6 +90,10 @@ class AnnotatedPluginReloadTest {
     private static Loaded callFirstVersion(Registry first, ReferenceQueue<ClassLoader> collected) throws Exception {
         ToolEntry entry = first.tool("forecast").orElseThrow();
         assertThat(TestPlugins.text(call(first))).contains("Turin").contains("version 1");
+        // As tools/list does: the declarations go through the process-wide wire codec.
+        for (var tool : first.tools()) {
+            assertThat(dev.jmcp.protocol.json.JsonCodec.shared().writeValueAsString(tool.tool())).contains(tool.tool().name());
+        }
         // The probe's handler is a lambda of the plugin itself, so its class names the plugin's class loader.
         ClassLoader loader = first.tool("probe").orElseThrow().handler().getClass().getClassLoader();
         assertThat(loader).isNotSameAs(AnnotatedPluginReloadTest.class.getClassLoader());
