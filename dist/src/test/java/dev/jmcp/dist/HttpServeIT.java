@@ -41,12 +41,16 @@ class HttpServeIT {
     }
 
     private URI start() throws Exception {
+        return start(Distribution.bundledPlugins());
+    }
+
+    private URI start(java.nio.file.Path plugins) throws Exception {
         int port;
         try (var probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
         server = new ProcessBuilder(Distribution.launcher().toString(), "serve", "-t", "-s", "--port",
-                String.valueOf(port), "-p", Distribution.bundledPlugins().toString()).start();
+                String.valueOf(port), "-p", plugins.toString()).start();
         var url = new CompletableFuture<URI>();
         Thread.ofVirtual().start(() -> {
             try (var err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8))) {
@@ -103,6 +107,39 @@ class HttpServeIT {
         assertThat(delete.statusCode()).isBetween(200, 204);
         assertThat(post(url, session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}", Map.of()).statusCode())
                 .isEqualTo(404);
+    }
+
+    private String initialize(URI url) throws Exception {
+        var init = post(url, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}", Map.of());
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        assertThat(post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", Map.of())
+                .statusCode()).isEqualTo(202);
+        return session;
+    }
+
+    @Test
+    void aHotReloadReachesEveryConnectedSession(@org.junit.jupiter.api.io.TempDir java.nio.file.Path work)
+            throws Exception {
+        var plugins = Distribution.copyOfBundledPlugins(work.resolve("plugins"));
+        URI url = start(plugins);
+        int sessions = 5;
+        var told = new java.util.concurrent.CountDownLatch(sessions);
+        var streams = new java.util.ArrayList<HttpResponse<java.util.stream.Stream<String>>>();
+        for (int i = 0; i < sessions; i++) {
+            String session = initialize(url);
+            var stream = http.send(HttpRequest.newBuilder(url).header("Accept", "text/event-stream")
+                    .header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25").GET().build(),
+                    HttpResponse.BodyHandlers.ofLines());
+            assertThat(stream.statusCode()).isEqualTo(200);
+            streams.add(stream);
+            Thread.ofVirtual().start(() -> {
+                if (stream.body().anyMatch(line -> line.contains("notifications/tools/list_changed"))) told.countDown();
+            });
+        }
+        java.nio.file.Files.write(plugins.resolve("greeter.jar"), HotReloadIT.greeter("v1"));
+        assertThat(told.await(30, TimeUnit.SECONDS)).as("every session told the tools changed").isTrue();
+        streams.forEach(s -> s.body().close());
     }
 
     @Test
