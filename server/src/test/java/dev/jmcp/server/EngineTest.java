@@ -131,7 +131,7 @@ class EngineTest {
             cursor = (String) result.get("nextCursor");
             pages++;
         } while (cursor != null && pages < 10);
-        assertThat(names).hasSize(17).isSorted().doesNotHaveDuplicates();
+        assertThat(names).hasSize(18).isSorted().doesNotHaveDuplicates();
         assertThat(pages).isEqualTo(5);
     }
 
@@ -400,5 +400,26 @@ class EngineTest {
         engine.registryChanged(before, after);
         assertThat(client.nextObject().get("method")).isEqualTo("notifications/tools/list_changed");
         assertThat(client.poll(100)).isNull();
+    }
+
+    @Test
+    void structuredContentThatBreaksTheOutputSchemaIsAToolError() throws Exception {
+        initialize("2025-11-25", "{}");
+        var good = result(request(1, "tools/call", "{\"name\":\"structured\",\"arguments\":{\"out\":{\"celsius\":21.5}}}"));
+        assertThat(good).doesNotContainKey("isError").containsEntry("structuredContent", Map.of("celsius", 21.5));
+        var wrongType = result(request(2, "tools/call", "{\"name\":\"structured\",\"arguments\":{\"out\":{\"celsius\":\"warm\"}}}"));
+        assertThat(wrongType.get("isError")).isEqualTo(true);
+        assertThat(text(wrongType)).contains("outputSchema", "'celsius'");
+        var missing = result(request(3, "tools/call", "{\"name\":\"structured\",\"arguments\":{}}"));
+        assertThat(text(missing)).contains("no structuredContent");
+    }
+
+    @Test
+    void olderRevisionsSeeToolsAndResultsAsTheirRevisionDefinesThem() throws Exception {
+        initialize("2025-03-26", "{}");
+        var tools = result(request(1, "tools/list", "{}")).toString();
+        assertThat(tools).contains("structured").doesNotContain("outputSchema");
+        var call = result(request(2, "tools/call", "{\"name\":\"structured\",\"arguments\":{\"out\":{\"celsius\":1}}}"));
+        assertThat(call).doesNotContainKey("structuredContent");
     }
 }

@@ -83,6 +83,12 @@ final class TestContributions {
             ctx.resourceUpdated((String) args.get("uri"));
             return CallToolResult.text("touched");
         }, ArgumentsValidator.ACCEPT_ALL));
+        var weatherSchema = Map.<String, Object>of("type", "object", "properties",
+                Map.of("celsius", Map.of("type", "number")), "required", List.of("celsius"));
+        tools.add(new ToolEntry(new Tool("structured", null, "Returns what it is told", null, weatherSchema, null,
+                null, null), (args, ctx) -> new CallToolResult(List.of(new TextContent("{}")),
+                args.get("out"), null, null), ArgumentsValidator.ACCEPT_ALL,
+                dev.jmcp.server.schema.JsonSchemas.outputValidator(weatherSchema), Owner.BUILT_IN));
         IntStream.range(0, extraTools).forEach(i -> tools.add(tool(new Tool(String.format("extra_%03d", i),
                 "Extra tool " + i, null), (args, ctx) -> CallToolResult.text("x"), ArgumentsValidator.ACCEPT_ALL)));
 

@@ -76,7 +76,15 @@ final class PluginRegistrar implements Registrar {
         } catch (RuntimeException e) {
             throw problem("tool '" + tool.name() + "' has an unusable input schema: " + e.getMessage());
         }
-        tools.put(tool.name(), new ToolEntry(tool, handler, validator, owner));
+        ArgumentsValidator outputValidator = null;
+        if (tool.outputSchema() != null) {
+            try {
+                outputValidator = JsonSchemas.outputValidator(tool.outputSchema());
+            } catch (RuntimeException e) {
+                throw problem("tool '" + tool.name() + "' has an unusable output schema: " + e.getMessage());
+            }
+        }
+        tools.put(tool.name(), new ToolEntry(tool, handler, validator, outputValidator, owner));
         return this;
     }
 

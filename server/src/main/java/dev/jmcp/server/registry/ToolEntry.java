@@ -3,11 +3,21 @@ package dev.jmcp.server.registry;
 import dev.jmcp.plugin.ToolHandler;
 import dev.jmcp.protocol.Tool;
 
-/** A tool in a snapshot: its declaration, its handler, the validator of its arguments, and its owner. */
-public record ToolEntry(Tool tool, ToolHandler handler, ArgumentsValidator validator, Owner owner) {
+/**
+ * A tool in a snapshot: its declaration, its handler, the validators of its arguments and of its structured output
+ * (against {@code outputSchema}; accepts all when the tool declares none), and its owner.
+ */
+public record ToolEntry(Tool tool, ToolHandler handler, ArgumentsValidator validator, ArgumentsValidator outputValidator,
+                        Owner owner) {
     public ToolEntry {
         if (tool == null || handler == null || validator == null || owner == null) {
             throw new IllegalArgumentException("a tool entry needs tool, handler, validator and owner");
         }
+        if (outputValidator == null) outputValidator = ArgumentsValidator.ACCEPT_ALL;
+    }
+
+    /** A tool whose structured output is not checked. */
+    public ToolEntry(Tool tool, ToolHandler handler, ArgumentsValidator validator, Owner owner) {
+        this(tool, handler, validator, null, owner);
     }
 }

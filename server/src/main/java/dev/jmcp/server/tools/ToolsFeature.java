@@ -54,7 +54,7 @@ public final class ToolsFeature {
                 if (call.version().reportsToolInputErrorsAsResults()) return CallToolResult.error(message);
                 throw JsonRpcException.invalidParams(message);
             }
-            return WireShape.callToolResult(run(entry, arguments, call), call.version());
+            return WireShape.callToolResult(checkOutput(entry, run(entry, arguments, call)), call.version());
         } finally {
             entry.owner().exit();
         }
@@ -87,6 +87,30 @@ public final class ToolsFeature {
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             return CallToolResult.error("Tool '" + tool.name() + "' failed: " + message);
         }
+    }
+
+    /**
+     * "If an output schema is provided: Servers MUST provide structured results that conform to this schema." A tool
+     * that breaks its own schema has failed, so the client gets an error result saying how, not content it cannot
+     * trust.
+     */
+    private static CallToolResult checkOutput(ToolEntry entry, CallToolResult result) {
+        Tool tool = entry.tool();
+        if (tool.outputSchema() == null || result.failed()) return result;
+        List<String> violations;
+        if (result.structuredContent() == null) {
+            violations = List.of("it returned no structuredContent");
+        } else if (result.structuredContent() instanceof Map<?, ?> map) {
+            @SuppressWarnings("unchecked")
+            var content = (Map<String, Object>) map;
+            violations = entry.outputValidator().validate(content);
+        } else {
+            violations = List.of("its structuredContent is not a JSON object");
+        }
+        if (violations.isEmpty()) return result;
+        String message = "Tool '" + tool.name() + "' broke its outputSchema: " + String.join("; ", violations);
+        log.warn("{} (plugin {})", message, entry.owner().name());
+        return CallToolResult.error(message);
     }
 
     private static JsonRpcException unknownTool(String name) {
