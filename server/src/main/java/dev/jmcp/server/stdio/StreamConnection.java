@@ -31,25 +31,24 @@ final class StreamConnection implements Connection {
 
     @Override
     public void send(JsonRpcMessage message, RequestId relatedRequest) {
-        if (broken) return;
-        lock.lock();
-        try {
-            CODEC.write(message, out);
-            out.write('\n');
-            out.flush();
-        } catch (IOException e) {
-            fail(e);
-        } finally {
-            lock.unlock();
-        }
+        writeLine(out -> CODEC.write(message, out));
     }
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
+        writeLine(out -> CODEC.writeBatch(responses, out));
+    }
+
+    private interface Body {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Writes one JSON text and its newline whole, then flushes: the client reads messages as they are sent. */
+    private void writeLine(Body body) {
         if (broken) return;
         lock.lock();
         try {
-            CODEC.writeBatch(responses, out);
+            body.writeTo(out);
             out.write('\n');
             out.flush();
         } catch (IOException e) {
