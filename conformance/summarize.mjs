@@ -2,8 +2,9 @@
 // per scenario) and its console log (DIR.log, which names every scenario started), prints
 //   conformance <rev>: scenarios <passed>/<total>, checks <passed>/<total>
 // and below it every failed scenario with its failed checks. A scenario fails when any check is FAILURE, when it
-// recorded no checks, or when it started but left no results. A check passes unless its status is FAILURE
-// (WARNING, INFO and SKIPPED never fail a scenario). Exit status 1 when any scenario failed or none ran.
+// recorded no checks, or when it started but left no results. Checks count those that judge something: INFO checks
+// (the suite's narration of what it sent and received) are left out of both numbers and reported apart; a WARNING
+// or SKIPPED check is counted, and passes only when it is SUCCESS. Exit status 1 when any scenario failed or none ran.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -42,11 +43,18 @@ if (fs.existsSync(log)) {
 let scenariosPassed = 0;
 let checksPassed = 0;
 let checksTotal = 0;
+let informational = 0;
+const notPassed = new Map();
 const report = [];
 for (const [name, { checks, problem }] of [...scenarios].sort(([a], [b]) => a.localeCompare(b))) {
   const failed = checks.filter((c) => c.status === 'FAILURE');
-  checksTotal += checks.length;
-  checksPassed += checks.length - failed.length;
+  const judged = checks.filter((c) => c.status !== 'INFO');
+  informational += checks.length - judged.length;
+  checksTotal += judged.length;
+  checksPassed += judged.filter((c) => c.status === 'SUCCESS').length;
+  for (const c of judged) if (c.status !== 'SUCCESS' && c.status !== 'FAILURE') {
+    notPassed.set(c.status, (notPassed.get(c.status) ?? 0) + 1);
+  }
   if (failed.length === 0 && !problem) {
     scenariosPassed++;
     continue;
@@ -55,7 +63,10 @@ for (const [name, { checks, problem }] of [...scenarios].sort(([a], [b]) => a.lo
   for (const check of failed) report.push(`    ${check.id}: ${describe(check)}`);
 }
 
-console.log(`conformance ${rev}: scenarios ${scenariosPassed}/${scenarios.size}, checks ${checksPassed}/${checksTotal}`);
+const aside = [...notPassed].map(([status, n]) => `${n} ${status}`);
+if (informational > 0) aside.push(`${informational} INFO not counted`);
+console.log(`conformance ${rev}: scenarios ${scenariosPassed}/${scenarios.size}, checks ${checksPassed}/${checksTotal}`
+  + (aside.length > 0 ? ` (${aside.join(', ')})` : ''));
 if (scenarios.size === 0) console.log(`  the suite ran no scenario (see ${log})`);
 for (const line of report) console.log(line);
 process.exit(scenarios.size > 0 && report.length === 0 ? 0 : 1);
