@@ -1,0 +1,145 @@
+package dev.jmcp.server;
+
+import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.session.ServerSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A storm of valid, invalid and malformed messages from several threads at once: every request gets exactly one
+ * response, every unreadable message exactly one error, and nothing else comes back. Seeded, so a failure repeats.
+ */
+@Timeout(60)
+class ExactlyOneResponseTest {
+    private static final int THREADS = 4;
+    private static final int PER_THREAD = 600;
+
+    @Test
+    void everyRequestIsAnsweredExactlyOnceWhateverElseArrives() throws Exception {
+        var plugins = new TestContributions();
+        // Room for every request at once: this test is about answers, the bound has its own test.
+        var options = new ServerOptions("storm", "1", Path.of("unused"), 100, 1 << 20, THREADS * PER_THREAD,
+                ServerOptions.DEFAULT_RELOAD_SETTLE);
+        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(3))), Methods.table(options));
+        var client = new MemoryConnection();
+        ServerSession session = engine.openSession(client);
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"storm\",\"version\":\"1\"}}}");
+        assertThat(client.nextObject()).containsKey("result");
+
+        var expectedById = new HashMap<Object, String>();
+        var unreadable = new int[THREADS];
+        var batches = new ArrayList<List<String>>();
+        for (int t = 0; t < THREADS; t++) {
+            var random = new Random(1234 + t);
+            var lines = new ArrayList<String>();
+            for (int i = 0; i < PER_THREAD; i++) {
+                String id = "t" + t + "-" + i;
+                switch (random.nextInt(9)) {
+                    case 0 -> expect(lines, expectedById, id, "ping", "{}", "result");
+                    case 1 -> expect(lines, expectedById, id, "tools/call",
+                            "{\"name\":\"echo\",\"arguments\":{\"text\":\"" + i + "\"}}", "result");
+                    case 2 -> expect(lines, expectedById, id, "tools/call", "{\"name\":\"fail\"}", "result");
+                    case 3 -> expect(lines, expectedById, id, "no/such/method", "{}", "error");
+                    case 4 -> expect(lines, expectedById, id, "tools/call", "{\"arguments\":7}", "error");
+                    case 5 -> expect(lines, expectedById, id, "resources/read", "{\"uri\":\"test://nowhere\"}", "error");
+                    case 6 -> lines.add("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/whatever\"}");
+                    case 7 -> {
+                        lines.add("{\"jsonrpc\":\"2.0\",\"id\":\"" + id + "\",\"method\":" + "[".repeat(random.nextInt(3)));
+                        unreadable[t]++;
+                    }
+                    default -> {
+                        lines.add(random.nextBoolean() ? "[1,2" : "{\"jsonrpc\":\"2.0\"}");
+                        unreadable[t]++;
+                    }
+                }
+            }
+            batches.add(lines);
+        }
+
+        var start = new CountDownLatch(1);
+        var threads = new ArrayList<Thread>();
+        for (var lines : batches) {
+            threads.add(Thread.ofPlatform().start(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                lines.forEach(line -> send(session, line));
+            }));
+        }
+        start.countDown();
+        for (var thread : threads) thread.join(TimeUnit.SECONDS.toMillis(30));
+
+        int errorsWithoutId = 0;
+        var answered = new HashMap<Object, Integer>();
+        int expectedMessages = expectedById.size() + java.util.Arrays.stream(unreadable).sum();
+        for (int i = 0; i < expectedMessages; i++) {
+            @SuppressWarnings("unchecked")
+            var message = (Map<String, Object>) client.next();
+            Object id = message.get("id");
+            if (id == null) {
+                errorsWithoutId++;
+                assertThat(message).containsKey("error");
+                continue;
+            }
+            answered.merge(id, 1, Integer::sum);
+            assertThat(message).as("answer to %s", id).containsKey(expectedById.get(id));
+        }
+        assertThat(answered).hasSize(expectedById.size()).allSatisfy((id, count) -> assertThat(count).isOne());
+        assertThat(errorsWithoutId).isEqualTo(java.util.Arrays.stream(unreadable).sum());
+        assertThat(client.poll(200)).as("nothing more than one answer each").isNull();
+        session.close();
+    }
+
+    @Test
+    void requestsOverThePendingBoundAreRefusedAsBusyAndTheRestStillServed() throws Exception {
+        var plugins = new TestContributions();
+        var options = new ServerOptions("bounded", "1", Path.of("unused"), 100, 1 << 20, 2,
+                ServerOptions.DEFAULT_RELOAD_SETTLE);
+        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(0))), Methods.table(options));
+        var client = new MemoryConnection();
+        ServerSession session = engine.openSession(client);
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{}}}");
+        assertThat(client.nextObject()).containsKey("result");
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
+        assertThat(plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
+        var busy = client.nextObject();
+        assertThat(busy).containsEntry("id", 3);
+        assertThat(busy.get("error").toString()).contains("-32000", "Server busy", "2 requests");
+        send(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+        send(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":2}}");
+        assertThat(session.awaitIdle(java.time.Duration.ofSeconds(5))).isTrue();
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}");
+        assertThat(client.nextObject()).containsEntry("id", 4).containsKey("result");
+        session.close();
+    }
+
+    private static void expect(List<String> lines, Map<Object, String> expected, String id, String method,
+                               String params, String kind) {
+        lines.add("{\"jsonrpc\":\"2.0\",\"id\":\"" + id + "\",\"method\":\"" + method + "\",\"params\":" + params + "}");
+        expected.put(id, kind);
+    }
+
+    private static void send(ServerSession session, String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        session.receive(bytes, 0, bytes.length);
+    }
+}
