@@ -27,7 +27,7 @@ final class JavaValues {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .serializationInclusion(JsonInclude.Include.NON_NULL)
+            .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.USE_DEFAULTS))
             .build();
 
     /** Resolved once per parameter at declare time; {@link #read} of this same instance then only converts. */
