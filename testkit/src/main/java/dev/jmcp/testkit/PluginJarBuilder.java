@@ -123,8 +123,9 @@ public final class PluginJarBuilder {
                         return code;
                     }
                 }));
+        // -parameters, as the README tells plugin authors: annotated methods name their arguments after parameters.
         var options = List.of("-classpath", System.getProperty("java.class.path"), "-proc:none", "-implicit:none",
-                "-nowarn", "-encoding", "UTF-8");
+                "-nowarn", "-encoding", "UTF-8", "-parameters");
         var log = new StringWriter();
         boolean compiled = javac.getTask(log, memory, diagnostics, options, null, units).call();
         if (!compiled) {
