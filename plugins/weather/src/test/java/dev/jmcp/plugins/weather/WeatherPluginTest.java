@@ -5,8 +5,10 @@ import dev.jmcp.plugin.ToolHandler;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
-import dev.jmcp.testkit.StubHttpServer;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import dev.jmcp.testkit.StubHttpServer.Response;
+import dev.jmcp.testkit.StubHttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -180,7 +182,7 @@ class WeatherPluginTest {
         }
         register(Map.of("base-url", "http://127.0.0.1:" + closedPort));
 
-        assertThatThrownBy(() -> handler().call(ROME, new RecordingContext()))
+        assertThatThrownBy(() -> handler().call(ROME, RecordingContext.plain()))
                 .isInstanceOf(ToolException.class)
                 .hasMessage("Could not get a forecast from Open-Meteo at http://127.0.0.1:" + closedPort
                         + ": connection refused.");
@@ -192,7 +194,7 @@ class WeatherPluginTest {
             stub.respond("/v1/forecast", Response.hang());
             register(Map.of("base-url", stub.uri().toString(), "timeout-ms", "200"));
 
-            assertThatThrownBy(() -> handler().call(ROME, new RecordingContext()))
+            assertThatThrownBy(() -> handler().call(ROME, RecordingContext.plain()))
                     .isInstanceOf(ToolException.class)
                     .hasMessageEndingWith(": no answer within 200 ms.");
         }
@@ -206,7 +208,7 @@ class WeatherPluginTest {
             var outcome = new ArrayBlockingQueue<Throwable>(1);
             Thread call = Thread.ofVirtual().start(() -> {
                 try {
-                    handler().call(ROME, new RecordingContext());
+                    handler().call(ROME, RecordingContext.plain());
                     outcome.add(new AssertionError("the call returned"));
                 } catch (Throwable t) {
                     outcome.add(t);
@@ -236,7 +238,7 @@ class WeatherPluginTest {
     @Test
     void declaresAPreciseSchemaAndReadOnlyAnnotations() {
         register(Map.of());
-        Tool tool = registrar.tools.get("get_weather").declaration();
+        Tool tool = registrar.tools().get("get_weather").declaration();
 
         assertThat(tool.title()).isEqualTo("Weather forecast");
         assertThat(tool.inputSchema()).containsEntry("required", List.of("latitude", "longitude"));
@@ -251,25 +253,25 @@ class WeatherPluginTest {
 
     @Test
     void badBaseUrlFailsTheLoad() {
-        assertThatThrownBy(() -> plugin.register(new CapturingRegistrar(Map.of("base-url", "ftp://example.org"))))
+        assertThatThrownBy(() -> plugin.register(new RecordingRegistrar(Map.of("base-url", "ftp://example.org"))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("base-url must be an http or https URL");
     }
 
-    private CapturingRegistrar registrar;
+    private RecordingRegistrar registrar;
 
     private void register(Map<String, String> config) {
-        registrar = new CapturingRegistrar(config);
+        registrar = new RecordingRegistrar(config);
         plugin.register(registrar);
     }
 
     private ToolHandler handler() {
-        return registrar.tools.get("get_weather").handler();
+        return registrar.tools().get("get_weather").handler();
     }
 
     private CallToolResult call(StubHttpServer stub, Map<String, Object> arguments) throws Exception {
         register(Map.of("base-url", stub.uri().toString()));
-        return handler().call(arguments, new RecordingContext());
+        return handler().call(arguments, RecordingContext.plain());
     }
 
     private static String text(CallToolResult result) {
