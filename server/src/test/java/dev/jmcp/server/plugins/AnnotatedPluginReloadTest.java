@@ -4,6 +4,7 @@ import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.testkit.PluginJarBuilder;
+import dev.jmcp.testkit.RecordingContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -106,7 +107,7 @@ class AnnotatedPluginReloadTest {
         assertThat(entry.validator().validate(TURIN)).isEmpty();
         assertThat(entry.owner().enter()).isTrue();
         try {
-            CallToolResult result = entry.handler().call(TURIN, TestContext.INSTANCE);
+            CallToolResult result = entry.handler().call(TURIN, RecordingContext.plain());
             assertThat(result.failed()).as("forecast failed: %s", result).isFalse();
             return result;
         } finally {

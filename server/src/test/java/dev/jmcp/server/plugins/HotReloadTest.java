@@ -3,6 +3,7 @@ package dev.jmcp.server.plugins;
 import dev.jmcp.server.registry.Owner;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
+import dev.jmcp.testkit.RecordingContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -185,7 +186,7 @@ class HotReloadTest {
 
             try {
                 // Helper and the resource load only now, long after the original file is gone.
-                assertThat(TestPlugins.text(entry.handler().call(Map.of(), TestContext.INSTANCE)))
+                assertThat(TestPlugins.text(entry.handler().call(Map.of(), RecordingContext.plain())))
                         .isEqualTo("HELLO FROM THE COPY");
                 assertThat(owner.closedSignal().getCount()).isEqualTo(1);
             } finally {
@@ -298,7 +299,7 @@ class HotReloadTest {
         var entry = registry.tool(tool);
         if (entry.isEmpty() || !entry.get().owner().enter()) return null;
         try {
-            return TestPlugins.text(entry.get().handler().call(Map.of(), TestContext.INSTANCE));
+            return TestPlugins.text(entry.get().handler().call(Map.of(), RecordingContext.plain()));
         } catch (Exception e) {
             return null;
         } finally {
@@ -344,7 +345,7 @@ class HotReloadTest {
             call.thread = Thread.ofPlatform().name("held-call").start(() -> {
                 try {
                     call.result.set(TestPlugins.text(entry.handler().call(
-                            Map.of("entered", entered, "release", release), TestContext.INSTANCE)));
+                            Map.of("entered", entered, "release", release), RecordingContext.plain())));
                 } catch (Exception e) {
                     call.result.set("failed: " + e);
                 } finally {

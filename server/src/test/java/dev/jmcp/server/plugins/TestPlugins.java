@@ -5,6 +5,7 @@ import dev.jmcp.protocol.TextContent;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.testkit.PluginJarBuilder;
+import dev.jmcp.testkit.RecordingContext;
 
 import java.util.Map;
 
@@ -57,7 +58,7 @@ final class TestPlugins {
         ToolEntry entry = registry.tool(tool).orElseThrow(() -> new AssertionError("no tool " + tool));
         assertThat(entry.owner().enter()).as("entering the owner of %s", tool).isTrue();
         try {
-            return text(entry.handler().call(arguments, TestContext.INSTANCE));
+            return text(entry.handler().call(arguments, RecordingContext.plain()));
         } finally {
             entry.owner().exit();
         }
