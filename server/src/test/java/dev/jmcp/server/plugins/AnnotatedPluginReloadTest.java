@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
+import static dev.jmcp.server.plugins.TestPlugins.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -70,7 +71,7 @@ class AnnotatedPluginReloadTest {
 
             Registry next = snapshots.await(r -> answer(r).contains("version 2"));
             assertThat(old.closed().await(WAIT_SECONDS, TimeUnit.SECONDS)).as("old version closed").isTrue();
-            assertThat(collect(old.loader(), collected)).as("old class loader collected").isTrue();
+            assertThat(collect(old.loader(), collected, Duration.ofSeconds(WAIT_SECONDS))).as("old class loader collected").isTrue();
             second.check(next);
         }
     }
@@ -123,17 +124,6 @@ class AnnotatedPluginReloadTest {
         } catch (Exception | AssertionError e) {
             return "";
         }
-    }
-
-    /** Runs the garbage collector until {@code loader} is cleared, for at most a few seconds. */
-    private static boolean collect(WeakReference<ClassLoader> loader, ReferenceQueue<ClassLoader> collected)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (loader.get() != null && System.nanoTime() < deadline) {
-            System.gc();
-            collected.remove(100);
-        }
-        return loader.get() == null;
     }
 
     /**

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static dev.jmcp.server.plugins.TestPlugins.call;
+import static dev.jmcp.server.plugins.TestPlugins.collect;
 import static dev.jmcp.server.plugins.TestPlugins.plugin;
 import static dev.jmcp.server.plugins.TestPlugins.replying;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -225,7 +226,7 @@ class HotReloadTest {
             var collected = held.collected;
             held = null;
             next = null;
-            assertThat(collect(loader, collected)).as("old class loader collected").isTrue();
+            assertThat(collect(loader, collected, Duration.ofSeconds(WAIT_SECONDS))).as("old class loader collected").isTrue();
         }
     }
 
@@ -305,17 +306,6 @@ class HotReloadTest {
         } finally {
             entry.get().owner().exit();
         }
-    }
-
-    /** Runs the garbage collector until {@code loader} is cleared, for at most a few seconds. */
-    private static boolean collect(WeakReference<ClassLoader> loader, ReferenceQueue<ClassLoader> collected)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (loader.get() != null && System.nanoTime() < deadline) {
-            System.gc();
-            collected.remove(100);
-        }
-        return loader.get() == null;
     }
 
     /**
