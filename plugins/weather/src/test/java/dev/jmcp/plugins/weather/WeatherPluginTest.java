@@ -9,6 +9,7 @@ import dev.jmcp.testkit.RecordingContext;
 import dev.jmcp.testkit.RecordingRegistrar;
 import dev.jmcp.testkit.StubHttpServer.Response;
 import dev.jmcp.testkit.StubHttpServer;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -105,73 +106,43 @@ class WeatherPluginTest {
 
     @Test
     void serverErrorFailsTheToolNamingTheStatusAndBody() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.json(500, "{\"error\":true,\"reason\":\"upstream unavailable\"}"));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessage("Open-Meteo answered HTTP 500: {\"error\":true,\"reason\":\"upstream unavailable\"}");
-        }
+        assertThatToolFailsOn(Response.json(500, "{\"error\":true,\"reason\":\"upstream unavailable\"}"))
+                .hasMessage("Open-Meteo answered HTTP 500: {\"error\":true,\"reason\":\"upstream unavailable\"}");
     }
 
     @Test
     void longErrorBodiesAreCutToAnExcerpt() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.text(502, "<html>\n" + "x".repeat(1000) + "</html>"));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessageStartingWith("Open-Meteo answered HTTP 502: <html> xxx")
-                    .hasMessageEndingWith("x…")
-                    .message().hasSizeLessThan(260);
-        }
+        assertThatToolFailsOn(Response.text(502, "<html>\n" + "x".repeat(1000) + "</html>"))
+                .hasMessageStartingWith("Open-Meteo answered HTTP 502: <html> xxx")
+                .hasMessageEndingWith("x…")
+                .message().hasSizeLessThan(260);
     }
 
     @Test
     void malformedJsonFailsTheTool() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.json(200, "{\"latitude\": 41.9, \"hourly\": [1, 2"));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessageStartingWith("Open-Meteo's answer is not valid JSON (Parse error: ")
-                    .hasMessageEndingWith("): {\"latitude\": 41.9, \"hourly\": [1, 2");
-        }
+        assertThatToolFailsOn(Response.json(200, "{\"latitude\": 41.9, \"hourly\": [1, 2"))
+                .hasMessageStartingWith("Open-Meteo's answer is not valid JSON (Parse error: ")
+                .hasMessageEndingWith("): {\"latitude\": 41.9, \"hourly\": [1, 2");
     }
 
     @Test
     void missingHourlyFailsTheToolNamingTheField() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            String noHourly = fixture().substring(0, fixture().indexOf(",\"hourly\":{")) + "}";
-            stub.respond("/v1/forecast", Response.json(200, noHourly));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessage("Open-Meteo's answer is incomplete: it has no 'hourly'.");
-        }
+        String noHourly = fixture().substring(0, fixture().indexOf(",\"hourly\":{")) + "}";
+        assertThatToolFailsOn(Response.json(200, noHourly))
+                .hasMessage("Open-Meteo's answer is incomplete: it has no 'hourly'.");
     }
 
     @Test
     void missingUnitsFailTheToolNamingTheField() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.json(200, fixture().replace("\"temperature_2m\":\"°C\"", "\"x\":\"°C\"")));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessage("Open-Meteo's answer is incomplete: it has no 'hourly_units.temperature_2m'.");
-        }
+        assertThatToolFailsOn(Response.json(200, fixture().replace("\"temperature_2m\":\"°C\"", "\"x\":\"°C\"")))
+                .hasMessage("Open-Meteo's answer is incomplete: it has no 'hourly_units.temperature_2m'.");
     }
 
     @Test
     void temperaturesAndTimesOfDifferentLengthsFailTheTool() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.json(200, fixture().replace(",16.2]", "]")));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessage("Open-Meteo's answer is incomplete: hourly.time has 24 entries but "
-                            + "hourly.temperature_2m has 23.");
-        }
+        assertThatToolFailsOn(Response.json(200, fixture().replace(",16.2]", "]")))
+                .hasMessage("Open-Meteo's answer is incomplete: hourly.time has 24 entries but "
+                        + "hourly.temperature_2m has 23.");
     }
 
     @Test
@@ -272,6 +243,14 @@ class WeatherPluginTest {
     private CallToolResult call(StubHttpServer stub, Map<String, Object> arguments) throws Exception {
         register(Map.of("base-url", stub.uri().toString()));
         return handler().call(arguments, RecordingContext.plain());
+    }
+
+    /** Asserts the tool fails with a {@link ToolException} when Open-Meteo answers {@code response}; for its message. */
+    private AbstractThrowableAssert<?, ? extends Throwable> assertThatToolFailsOn(Response response) throws Exception {
+        try (var stub = StubHttpServer.start()) {
+            stub.respond("/v1/forecast", response);
+            return assertThatThrownBy(() -> call(stub, ROME)).isInstanceOf(ToolException.class);
+        }
     }
 
     private static String text(CallToolResult result) {
