@@ -1,5 +1,6 @@
 package dev.jmcp.plugins.everything;
 
+import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.testkit.RecordingContext;
@@ -13,14 +14,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NotifyingToolsTest {
     private final RecordingRegistrar registrar = Fixture.registered();
 
-    private static String text(dev.jmcp.protocol.CallToolResult result) {
+    /** Calls {@code tool} without arguments in {@code context}. */
+    private CallToolResult call(String tool, RecordingContext context) throws Exception {
+        return registrar.tools().get(tool).handler().call(Map.of(), context);
+    }
+
+    private static String text(CallToolResult result) {
         return ((TextContent) result.content().getFirst()).text();
     }
 
     @Test
     void progressToolReportsZeroFiftyHundredOfHundred() throws Exception {
         var context = RecordingContext.withProgressToken();
-        var result = registrar.tools().get("test_tool_with_progress").handler().call(Map.of(), context);
+        var result = call("test_tool_with_progress", context);
         assertThat(result.failed()).isFalse();
         assertThat(context.progressNotifications()).extracting(RecordingContext.Progress::progress)
                 .containsExactly(0.0, 50.0, 100.0);
@@ -30,7 +36,7 @@ class NotifyingToolsTest {
     @Test
     void progressToolStillAnswersWhenTheRequestHadNoToken() throws Exception {
         var context = RecordingContext.plain();
-        var result = registrar.tools().get("test_tool_with_progress").handler().call(Map.of(), context);
+        var result = call("test_tool_with_progress", context);
         assertThat(text(result)).contains("no progress token");
         assertThat(context.progressNotifications()).isEmpty();
     }
@@ -38,7 +44,7 @@ class NotifyingToolsTest {
     @Test
     void loggingToolSendsThreeInfoMessagesInOrder() throws Exception {
         var context = RecordingContext.plain();
-        var result = registrar.tools().get("test_tool_with_logging").handler().call(Map.of(), context);
+        var result = call("test_tool_with_logging", context);
         assertThat(result.failed()).isFalse();
         assertThat(context.logMessages()).extracting(RecordingContext.Log::data).containsExactly(
                 "Tool execution started", "Tool processing data", "Tool execution completed");
@@ -48,7 +54,7 @@ class NotifyingToolsTest {
     @Test
     void reconnectionToolClosesTheResponseConnectionAndStillAnswers() throws Exception {
         var context = RecordingContext.builder().closableResponseConnection(true).build();
-        var result = registrar.tools().get("test_reconnection").handler().call(Map.of(), context);
+        var result = call("test_reconnection", context);
         assertThat(context.responseConnectionCloses()).isEqualTo(1);
         assertThat(result.failed()).isFalse();
         assertThat(text(result)).startsWith("Reconnection test completed successfully");
@@ -57,7 +63,7 @@ class NotifyingToolsTest {
     @Test
     void reconnectionToolAnswersNormallyWhereNoConnectionCanBeClosed() throws Exception {
         var context = RecordingContext.plain();
-        var result = registrar.tools().get("test_reconnection").handler().call(Map.of(), context);
+        var result = call("test_reconnection", context);
         assertThat(context.responseConnectionCloses()).isEqualTo(1);
         assertThat(result.failed()).isFalse();
         assertThat(text(result)).contains("without a disconnection");
@@ -68,7 +74,7 @@ class NotifyingToolsTest {
         var watched = registrar.resources().get("test://watched-resource").handler();
         var before = watched.read("test://watched-resource", RecordingContext.plain());
         var context = RecordingContext.plain();
-        var result = registrar.tools().get("test_watched_resource_update").handler().call(Map.of(), context);
+        var result = call("test_watched_resource_update", context);
         var after = watched.read("test://watched-resource", RecordingContext.plain());
         assertThat(context.updatedUris()).containsExactly("test://watched-resource");
         assertThat(after).isNotEqualTo(before);
