@@ -4,6 +4,7 @@ import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.testkit.PluginJarBuilder;
+import dev.jmcp.testkit.RecordingContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
+import static dev.jmcp.server.plugins.TestPlugins.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -69,7 +71,7 @@ class AnnotatedPluginReloadTest {
 
             Registry next = snapshots.await(r -> answer(r).contains("version 2"));
             assertThat(old.closed().await(WAIT_SECONDS, TimeUnit.SECONDS)).as("old version closed").isTrue();
-            assertThat(collect(old.loader(), collected)).as("old class loader collected").isTrue();
+            assertThat(collect(old.loader(), collected, Duration.ofSeconds(WAIT_SECONDS))).as("old class loader collected").isTrue();
             second.check(next);
         }
     }
@@ -106,7 +108,7 @@ class AnnotatedPluginReloadTest {
         assertThat(entry.validator().validate(TURIN)).isEmpty();
         assertThat(entry.owner().enter()).isTrue();
         try {
-            CallToolResult result = entry.handler().call(TURIN, TestContext.INSTANCE);
+            CallToolResult result = entry.handler().call(TURIN, RecordingContext.plain());
             assertThat(result.failed()).as("forecast failed: %s", result).isFalse();
             return result;
         } finally {
@@ -122,17 +124,6 @@ class AnnotatedPluginReloadTest {
         } catch (Exception | AssertionError e) {
             return "";
         }
-    }
-
-    /** Runs the garbage collector until {@code loader} is cleared, for at most a few seconds. */
-    private static boolean collect(WeakReference<ClassLoader> loader, ReferenceQueue<ClassLoader> collected)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (loader.get() != null && System.nanoTime() < deadline) {
-            System.gc();
-            collected.remove(100);
-        }
-        return loader.get() == null;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.jmcp.server.plugins;
 import dev.jmcp.server.registry.Owner;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
+import dev.jmcp.testkit.RecordingContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static dev.jmcp.server.plugins.TestPlugins.call;
+import static dev.jmcp.server.plugins.TestPlugins.collect;
 import static dev.jmcp.server.plugins.TestPlugins.plugin;
 import static dev.jmcp.server.plugins.TestPlugins.replying;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -185,7 +187,7 @@ class HotReloadTest {
 
             try {
                 // Helper and the resource load only now, long after the original file is gone.
-                assertThat(TestPlugins.text(entry.handler().call(Map.of(), TestContext.INSTANCE)))
+                assertThat(TestPlugins.text(entry.handler().call(Map.of(), RecordingContext.plain())))
                         .isEqualTo("HELLO FROM THE COPY");
                 assertThat(owner.closedSignal().getCount()).isEqualTo(1);
             } finally {
@@ -224,7 +226,7 @@ class HotReloadTest {
             var collected = held.collected;
             held = null;
             next = null;
-            assertThat(collect(loader, collected)).as("old class loader collected").isTrue();
+            assertThat(collect(loader, collected, Duration.ofSeconds(WAIT_SECONDS))).as("old class loader collected").isTrue();
         }
     }
 
@@ -298,23 +300,12 @@ class HotReloadTest {
         var entry = registry.tool(tool);
         if (entry.isEmpty() || !entry.get().owner().enter()) return null;
         try {
-            return TestPlugins.text(entry.get().handler().call(Map.of(), TestContext.INSTANCE));
+            return TestPlugins.text(entry.get().handler().call(Map.of(), RecordingContext.plain()));
         } catch (Exception e) {
             return null;
         } finally {
             entry.get().owner().exit();
         }
-    }
-
-    /** Runs the garbage collector until {@code loader} is cleared, for at most a few seconds. */
-    private static boolean collect(WeakReference<ClassLoader> loader, ReferenceQueue<ClassLoader> collected)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (loader.get() != null && System.nanoTime() < deadline) {
-            System.gc();
-            collected.remove(100);
-        }
-        return loader.get() == null;
     }
 
     /**
@@ -344,7 +335,7 @@ class HotReloadTest {
             call.thread = Thread.ofPlatform().name("held-call").start(() -> {
                 try {
                     call.result.set(TestPlugins.text(entry.handler().call(
-                            Map.of("entered", entered, "release", release), TestContext.INSTANCE)));
+                            Map.of("entered", entered, "release", release), RecordingContext.plain())));
                 } catch (Exception e) {
                     call.result.set("failed: " + e);
                 } finally {

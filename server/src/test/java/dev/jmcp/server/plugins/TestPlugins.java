@@ -5,12 +5,16 @@ import dev.jmcp.protocol.TextContent;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.testkit.PluginJarBuilder;
+import dev.jmcp.testkit.RecordingContext;
 
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.time.Duration;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Sources of the small plugins the tests build into JARs, and a way to call their tools. */
+/** Sources of the small plugins the tests build into JARs, a way to call their tools, and to see them released. */
 final class TestPlugins {
     private TestPlugins() {
     }
@@ -57,7 +61,7 @@ final class TestPlugins {
         ToolEntry entry = registry.tool(tool).orElseThrow(() -> new AssertionError("no tool " + tool));
         assertThat(entry.owner().enter()).as("entering the owner of %s", tool).isTrue();
         try {
-            return text(entry.handler().call(arguments, TestContext.INSTANCE));
+            return text(entry.handler().call(arguments, RecordingContext.plain()));
         } finally {
             entry.owner().exit();
         }
@@ -65,5 +69,19 @@ final class TestPlugins {
 
     static String text(CallToolResult result) {
         return ((TextContent) result.content().getFirst()).text();
+    }
+
+    /**
+     * Runs the garbage collector until {@code loader} is cleared (a plugin version fully released), for at most
+     * {@code timeout}; {@code collected} is the queue {@code loader} was registered with.
+     */
+    static boolean collect(WeakReference<ClassLoader> loader, ReferenceQueue<ClassLoader> collected, Duration timeout)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (loader.get() != null && System.nanoTime() < deadline) {
+            System.gc();
+            collected.remove(100);
+        }
+        return loader.get() == null;
     }
 }

@@ -15,6 +15,8 @@ import dev.jmcp.protocol.ReadResourceResult;
 import dev.jmcp.protocol.Resource;
 import dev.jmcp.protocol.ResourceTemplate;
 import dev.jmcp.protocol.TextResourceContents;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -71,8 +73,8 @@ class AnnotatedPromptsAndResourcesTest {
         }
     }
 
-    private final RecordingRegistrar registrar = new RecordingRegistrar();
-    private final NamedContext context = new NamedContext("2025-11-25");
+    private final RecordingRegistrar registrar = new RecordingRegistrar(Map.of(), AnnotatedMethods::declare);
+    private final RecordingContext context = RecordingContext.plain();
 
     @BeforeEach
     void declare() {
@@ -81,52 +83,52 @@ class AnnotatedPromptsAndResourcesTest {
 
     @Test
     void promptArgumentsFollowDeclarationOrder() {
-        assertThat(registrar.prompts.get("review").declaration()).isEqualTo(new Prompt("review", "Review",
+        assertThat(registrar.prompts().get("review").declaration()).isEqualTo(new Prompt("review", "Review",
                 "Review some code", List.of(new PromptArgument("code", null, "the code", true),
                 new PromptArgument("lang", null, null, false)), null, null));
-        assertThat(registrar.prompts.get("dialogue").declaration().arguments())
+        assertThat(registrar.prompts().get("dialogue").declaration().arguments())
                 .containsExactly(new PromptArgument("topic", null, null, true));
-        assertThat(registrar.prompts.get("single").declaration().arguments()).isNull();
+        assertThat(registrar.prompts().get("single").declaration().arguments()).isNull();
     }
 
     @Test
     void promptReturnKindsBecomeMessages() throws Exception {
         var args = new HashMap<String, String>();
         args.put("code", "x = 1");
-        assertThat(registrar.prompts.get("review").handler().get(args, context)).isEqualTo(
+        assertThat(registrar.prompts().get("review").handler().get(args, context)).isEqualTo(
                 new GetPromptResult("Review some code", List.of(PromptMessage.user("Review this code: x = 1"))));
         args.put("lang", "Python");
-        assertThat(registrar.prompts.get("review").handler().get(args, context).messages())
+        assertThat(registrar.prompts().get("review").handler().get(args, context).messages())
                 .containsExactly(PromptMessage.user("Review this Python: x = 1"));
-        assertThat(registrar.prompts.get("dialogue").handler().get(Map.of("topic", "t"), context).messages())
+        assertThat(registrar.prompts().get("dialogue").handler().get(Map.of("topic", "t"), context).messages())
                 .containsExactly(PromptMessage.user("t"), PromptMessage.assistant("2025-11-25"));
-        assertThat(registrar.prompts.get("single").handler().get(Map.of(), context).messages())
+        assertThat(registrar.prompts().get("single").handler().get(Map.of(), context).messages())
                 .containsExactly(PromptMessage.assistant("hello"));
-        assertThat(registrar.prompts.get("full").handler().get(Map.of(), context).description()).isEqualTo("mine");
+        assertThat(registrar.prompts().get("full").handler().get(Map.of(), context).description()).isEqualTo("mine");
     }
 
     @Test
     void resourcesAreDeclaredWithTheirMimeType() {
-        assertThat(registrar.resources.get("config://app").declaration()).isEqualTo(new Resource("config://app",
+        assertThat(registrar.resources().get("config://app").declaration()).isEqualTo(new Resource("config://app",
                 "config", "App config", "The settings", "application/json", null, null, null, null));
-        assertThat(registrar.resources.get("file:///logo.png").declaration().name()).isEqualTo("logo");
-        assertThat(registrar.resources.get("memo://whole").declaration().mimeType()).isEqualTo("text/plain");
+        assertThat(registrar.resources().get("file:///logo.png").declaration().name()).isEqualTo("logo");
+        assertThat(registrar.resources().get("memo://whole").declaration().mimeType()).isEqualTo("text/plain");
     }
 
     @Test
     void resourceReturnKindsBecomeContents() throws Exception {
-        assertThat(registrar.resources.get("config://app").handler().read("config://app", context))
+        assertThat(registrar.resources().get("config://app").handler().read("config://app", context))
                 .isEqualTo(ReadResourceResult.text("config://app", "application/json", "{\"debug\":false}"));
-        assertThat(registrar.resources.get("file:///logo.png").handler().read("file:///logo.png", context))
+        assertThat(registrar.resources().get("file:///logo.png").handler().read("file:///logo.png", context))
                 .isEqualTo(new ReadResourceResult(List.of(new BlobResourceContents("file:///logo.png", "image/png",
                         "MjAyNS0xMS0yNQ=="))));
-        assertThat(registrar.resources.get("memo://whole").handler().read("memo://whole", context).contents())
+        assertThat(registrar.resources().get("memo://whole").handler().read("memo://whole", context).contents())
                 .containsExactly(new TextResourceContents("memo://whole", "text/markdown", "# hi"));
     }
 
     @Test
     void templateVariablesBindToParametersByName() throws Exception {
-        var declared = registrar.templates.get("users://{team}/{id}");
+        var declared = registrar.templates().get("users://{team}/{id}");
         assertThat(declared.declaration()).isEqualTo(new ResourceTemplate("users://{team}/{id}", "user", null,
                 "A team member", "text/plain", null, null, null));
         assertThat(declared.handler().read("users://core/ann", Map.of("team", "core", "id", "ann"), context))

@@ -7,6 +7,8 @@ import dev.jmcp.protocol.ImageContent;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.protocol.ToolAnnotations;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,16 +36,16 @@ class AnnotatedToolsTest {
     }
 
     private Tool tool(String name) {
-        return registrar.tools.get(name).declaration();
+        return registrar.tools().get(name).declaration();
     }
 
     private CallToolResult call(String name, Map<String, Object> arguments) throws Exception {
-        return registrar.tools.get(name).handler().call(arguments, new NamedContext("2025-11-25"));
+        return registrar.tools().get(name).handler().call(arguments, RecordingContext.plain());
     }
 
     @Test
     void everyPublicAnnotatedMethodIsDeclaredInNameOrder() {
-        assertThat(registrar.tools.keySet()).containsExactly("block", "count", "echo", "fail", "forecast", "nothing",
+        assertThat(registrar.tools().keySet()).containsExactly("block", "count", "echo", "fail", "forecast", "nothing",
                 "picture", "raw", "search_places", "version");
     }
 
@@ -122,8 +124,8 @@ class AnnotatedToolsTest {
 
     @Test
     void argumentsAreConvertedToParameterTypesAndContextIsInjected() throws Exception {
-        var context = new NamedContext("2025-06-18");
-        CallToolResult result = registrar.tools.get("forecast").handler()
+        var context = RecordingContext.builder().protocolVersion("2025-06-18").build();
+        CallToolResult result = registrar.tools().get("forecast").handler()
                 .call(Map.of("city", "Rome", "days", 2, "units", "IMPERIAL"), context);
         assertThat(tools.lastContext).isSameAs(context);
         var expected = Map.of("city", "Rome", "days", 2, "units", "IMPERIAL", "highs", List.of(20.5, 21.0));
@@ -189,11 +191,11 @@ class AnnotatedToolsTest {
 
     @Test
     void interruptingTheCallingThreadEndsTheCallWithInterruptedException() throws Exception {
-        ToolHandler block = registrar.tools.get("block").handler();
+        ToolHandler block = registrar.tools().get("block").handler();
         var outcome = new java.util.concurrent.ArrayBlockingQueue<Throwable>(1);
         Thread caller = Thread.ofVirtual().start(() -> {
             try {
-                block.call(Map.of(), new NamedContext("2025-11-25"));
+                block.call(Map.of(), RecordingContext.plain());
                 outcome.add(new AssertionError("the call returned"));
             } catch (Throwable t) {
                 outcome.add(t);

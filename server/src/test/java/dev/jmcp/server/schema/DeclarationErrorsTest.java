@@ -5,6 +5,7 @@ import dev.jmcp.plugin.McpPrompt;
 import dev.jmcp.plugin.McpResource;
 import dev.jmcp.plugin.McpResourceTemplate;
 import dev.jmcp.plugin.McpTool;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,8 +94,8 @@ class DeclarationErrorsTest {
         var registrar = new RecordingRegistrar();
         Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> AnnotatedMethods.declare(instance, registrar));
         assertThat(thrown).isInstanceOf(IllegalArgumentException.class);
-        assertThat(registrar.tools).isEmpty();
-        assertThat(registrar.prompts).isEmpty();
+        assertThat(registrar.tools()).isEmpty();
+        assertThat(registrar.prompts()).isEmpty();
         return thrown.getMessage();
     }
 

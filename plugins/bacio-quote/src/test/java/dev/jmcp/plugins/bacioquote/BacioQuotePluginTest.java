@@ -3,6 +3,8 @@ package dev.jmcp.plugins.bacioquote;
 import dev.jmcp.protocol.ReadResourceResult;
 import dev.jmcp.protocol.Resource;
 import dev.jmcp.protocol.TextResourceContents;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
@@ -12,7 +14,7 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class BacioQuotePluginTest {
-    private final CapturingRegistrar registrar = new CapturingRegistrar();
+    private final RecordingRegistrar registrar = new RecordingRegistrar();
 
     BacioQuotePluginTest() {
         new BacioQuotePlugin().register(registrar);
@@ -20,7 +22,7 @@ class BacioQuotePluginTest {
 
     @Test
     void declaresTheQuoteAsAPlainTextResource() {
-        Resource resource = registrar.resources.get("bacio:///quote").declaration();
+        Resource resource = registrar.resources().get("bacio:///quote").declaration();
 
         assertThat(resource.name()).isEqualTo("quote");
         assertThat(resource.title()).isEqualTo("Bacio quote");
@@ -46,12 +48,12 @@ class BacioQuotePluginTest {
 
     @Test
     void everyReadPicksAQuoteAfresh() throws Exception {
-        var handler = registrar.resources.get("bacio:///quote").handler();
+        var handler = registrar.resources().get("bacio:///quote").handler();
         Set<String> all = Set.copyOf(Proverbs.bundled().all());
         Set<String> seen = new HashSet<>();
 
         for (int i = 0; i < 50; i++) {
-            ReadResourceResult result = handler.read("bacio:///quote", new RecordingContext());
+            ReadResourceResult result = handler.read("bacio:///quote", RecordingContext.plain());
             var contents = (TextResourceContents) result.contents().getFirst();
             assertThat(contents.uri()).isEqualTo("bacio:///quote");
             assertThat(contents.mimeType()).isEqualTo("text/plain");

@@ -7,6 +7,8 @@ import dev.jmcp.protocol.Prompt;
 import dev.jmcp.protocol.PromptArgument;
 import dev.jmcp.protocol.Role;
 import dev.jmcp.protocol.TextContent;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -18,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 class CodeReviewPluginTest {
-    private final CapturingRegistrar registrar = new CapturingRegistrar();
+    private final RecordingRegistrar registrar = new RecordingRegistrar();
 
     CodeReviewPluginTest() {
         new CodeReviewPlugin().register(registrar);
@@ -26,14 +28,14 @@ class CodeReviewPluginTest {
 
     @Test
     void declaresThePromptWithARequiredLanguageAndAnOptionalCode() {
-        Prompt prompt = registrar.prompts.get("code-review").declaration();
+        Prompt prompt = registrar.prompts().get("code-review").declaration();
 
         assertThat(prompt.title()).isEqualTo("Code review");
         assertThat(prompt.description()).isNotBlank();
         assertThat(prompt.arguments()).extracting(PromptArgument::name, PromptArgument::required)
                 .containsExactly(tuple("language", true),
                         tuple("code", false));
-        assertThat(registrar.promptCompletions).containsOnlyKeys("code-review/language");
+        assertThat(registrar.promptCompletions()).containsOnlyKeys("code-review/language");
     }
 
     @Test
@@ -116,12 +118,12 @@ class CodeReviewPluginTest {
     }
 
     private Completion complete(String typed) throws Exception {
-        CompletionHandler handler = registrar.promptCompletions.get("code-review/language");
-        return handler.complete(typed, Map.of(), new RecordingContext());
+        CompletionHandler handler = registrar.promptCompletions().get("code-review/language");
+        return handler.complete(typed, Map.of(), RecordingContext.plain());
     }
 
     private GetPromptResult get(Map<String, String> arguments) throws Exception {
-        return registrar.prompts.get("code-review").handler().get(arguments, new RecordingContext());
+        return registrar.prompts().get("code-review").handler().get(arguments, RecordingContext.plain());
     }
 
     private static String text(GetPromptResult result) {

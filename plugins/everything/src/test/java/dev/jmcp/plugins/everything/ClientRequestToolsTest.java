@@ -5,6 +5,8 @@ import dev.jmcp.protocol.CreateMessageResult;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Role;
 import dev.jmcp.protocol.TextContent;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -17,10 +19,11 @@ class ClientRequestToolsTest {
     private final RecordingRegistrar registrar = Fixture.registered();
 
     private static RecordingContext answering(Map<String, Object> content) {
-        return new RecordingContext(false, false,
-                request -> new CreateMessageResult(Role.ASSISTANT,
-                        new TextContent("This is a test response from the client"), "test-model", "endTurn"),
-                request -> new ElicitResult("accept", content));
+        return RecordingContext.builder()
+                .sampling(request -> new CreateMessageResult(Role.ASSISTANT,
+                        new TextContent("This is a test response from the client"), "test-model", "endTurn"))
+                .elicitation(request -> new ElicitResult("accept", content))
+                .build();
     }
 
     private static String text(dev.jmcp.protocol.CallToolResult result) {
@@ -30,9 +33,9 @@ class ClientRequestToolsTest {
     @Test
     void samplingSendsThePromptAsOneUserMessageWithMaxTokensAndReturnsTheAnswer() throws Exception {
         var context = answering(null);
-        var result = registrar.tools.get("test_sampling").handler()
+        var result = registrar.tools().get("test_sampling").handler()
                 .call(Map.of("prompt", "Test prompt for sampling"), context);
-        assertThat(Fixture.wire(context.samplingRequests.getFirst())).isEqualTo(Fixture.json("""
+        assertThat(Fixture.wire(context.samplingRequests().getFirst())).isEqualTo(Fixture.json("""
                 {"messages":[{"role":"user","content":{"type":"text","text":"Test prompt for sampling"}}],
                  "maxTokens":100}"""));
         assertThat(text(result)).isEqualTo("LLM response: This is a test response from the client");
@@ -40,7 +43,7 @@ class ClientRequestToolsTest {
 
     @Test
     void samplingWithoutTheClientCapabilityFailsTheCall() {
-        assertThatThrownBy(() -> registrar.tools.get("test_sampling").handler()
+        assertThatThrownBy(() -> registrar.tools().get("test_sampling").handler()
                 .call(Map.of("prompt", "p"), RecordingContext.plain()))
                 .isInstanceOf(ClientRequestException.class);
     }
@@ -48,9 +51,9 @@ class ClientRequestToolsTest {
     @Test
     void elicitationAsksForUsernameAndEmailAndReportsTheAnswer() throws Exception {
         var context = answering(Map.of("username", "testuser"));
-        var result = registrar.tools.get("test_elicitation").handler()
+        var result = registrar.tools().get("test_elicitation").handler()
                 .call(Map.of("message", "Please provide your information"), context);
-        var request = Fixture.wire(context.elicitations.getFirst());
+        var request = Fixture.wire(context.elicitRequests().getFirst());
         assertThat(request).containsEntry("message", "Please provide your information");
         assertThat(request.get("requestedSchema")).isEqualTo(Fixture.json("""
                 {"type":"object","properties":{
@@ -62,9 +65,9 @@ class ClientRequestToolsTest {
 
     private Map<?, ?> requestedProperties(String tool) throws Exception {
         var context = answering(Map.of());
-        var result = registrar.tools.get(tool).handler().call(Map.of(), context);
+        var result = registrar.tools().get(tool).handler().call(Map.of(), context);
         assertThat(text(result)).startsWith("User response: action=accept");
-        var schema = Fixture.map(Fixture.wire(context.elicitations.getFirst()).get("requestedSchema"));
+        var schema = Fixture.map(Fixture.wire(context.elicitRequests().getFirst()).get("requestedSchema"));
         assertThat(schema).containsEntry("type", "object");
         return Fixture.map(schema.get("properties"));
     }

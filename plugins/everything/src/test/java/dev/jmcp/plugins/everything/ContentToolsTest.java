@@ -1,6 +1,8 @@
 package dev.jmcp.plugins.everything;
 
 import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.Test;
 
 import javax.imageio.ImageIO;
@@ -16,7 +18,7 @@ class ContentToolsTest {
     private final RecordingRegistrar registrar = Fixture.registered();
 
     private Map<String, Object> call(String tool) throws Exception {
-        CallToolResult result = registrar.tools.get(tool).handler().call(Map.of(), RecordingContext.plain());
+        CallToolResult result = registrar.tools().get(tool).handler().call(Map.of(), RecordingContext.plain());
         return Fixture.wire(result);
     }
 

@@ -1,6 +1,7 @@
 package dev.jmcp.plugins.everything;
 
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.testkit.RecordingRegistrar;
 
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,8 @@
 package dev.jmcp.plugins.everything;
 
 import dev.jmcp.protocol.Tool;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -13,7 +15,7 @@ class ListingsTest {
 
     @Test
     void everyToolTheStatefulScenariosCallIsDeclared() {
-        assertThat(registrar.tools.keySet()).contains(
+        assertThat(registrar.tools().keySet()).contains(
                 "test_simple_text", "test_image_content", "test_audio_content", "test_embedded_resource",
                 "test_multiple_content_types", "test_tool_with_logging", "test_tool_with_progress",
                 "test_error_handling", "test_sampling", "test_elicitation", "test_elicitation_sep1034_defaults",
@@ -22,8 +24,8 @@ class ListingsTest {
 
     @Test
     void everyToolHasADescriptionAnObjectSchemaAndAWellFormedName() {
-        for (var declaration : registrar.tools.values()) {
-            Tool tool = declaration.tool();
+        for (var declaration : registrar.tools().values()) {
+            Tool tool = declaration.declaration();
             assertThat(tool.name()).as("tools-name-format").matches("[A-Za-z0-9_.-]{1,128}");
             assertThat(tool.description()).as("description of %s", tool.name()).isNotBlank();
             assertThat(tool.inputSchema()).as("schema of %s", tool.name()).containsEntry("type", "object");
@@ -36,11 +38,11 @@ class ListingsTest {
 
     @Test
     void samplingAndElicitationToolsRequireTheStringTheSuiteSends() {
-        assertThat(Fixture.wire(registrar.tools.get("test_sampling").tool()).get("inputSchema"))
+        assertThat(Fixture.wire(registrar.tools().get("test_sampling").declaration()).get("inputSchema"))
                 .isEqualTo(Fixture.json("""
                         {"type":"object","properties":{"prompt":{"type":"string",
                          "description":"The prompt to send to the model"}},"required":["prompt"]}"""));
-        assertThat(Fixture.wire(registrar.tools.get("test_elicitation").tool()).get("inputSchema"))
+        assertThat(Fixture.wire(registrar.tools().get("test_elicitation").declaration()).get("inputSchema"))
                 .isEqualTo(Fixture.json("""
                         {"type":"object","properties":{"message":{"type":"string",
                          "description":"The message to show the user"}},"required":["message"]}"""));
@@ -48,7 +50,7 @@ class ListingsTest {
 
     @Test
     void theJsonSchema2020ToolIsListedWithExactlyTheSuitesSchema() {
-        var listed = Fixture.wire(registrar.tools.get("json_schema_2020_12_tool").tool());
+        var listed = Fixture.wire(registrar.tools().get("json_schema_2020_12_tool").declaration());
         assertThat(listed.get("inputSchema")).isEqualTo(Fixture.json("""
                 {
                   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -72,18 +74,19 @@ class ListingsTest {
 
     @Test
     void resourcesStartWithAReadableTextResourceAndIncludeTheWatchedOne() {
-        assertThat(registrar.resources.keySet())
+        assertThat(registrar.resources().keySet())
                 .containsExactly("test://static-text", "test://static-binary", "test://watched-resource");
-        assertThat(registrar.resources.values()).allSatisfy(r -> assertThat(r.resource().name()).isNotBlank());
-        assertThat(registrar.templates.keySet()).containsExactly("test://template/{id}/data");
+        assertThat(registrar.resources().values()).allSatisfy(r -> assertThat(r.declaration().name()).isNotBlank());
+        assertThat(registrar.templates().keySet()).containsExactly("test://template/{id}/data");
     }
 
     @Test
     void theFourPromptsHaveDescriptionsAndDeclareTheirRequiredArguments() {
-        assertThat(registrar.prompts.keySet()).containsExactly("test_simple_prompt", "test_prompt_with_arguments",
+        assertThat(registrar.prompts().keySet()).containsExactly("test_simple_prompt", "test_prompt_with_arguments",
                 "test_prompt_with_embedded_resource", "test_prompt_with_image");
-        assertThat(registrar.prompts.values()).allSatisfy(p -> assertThat(p.prompt().description()).isNotBlank());
-        assertThat(Fixture.wire(registrar.prompts.get("test_prompt_with_arguments").prompt()).get("arguments"))
+        assertThat(registrar.prompts().values())
+                .allSatisfy(p -> assertThat(p.declaration().description()).isNotBlank());
+        assertThat(Fixture.wire(registrar.prompts().get("test_prompt_with_arguments").declaration()).get("arguments"))
                 .isEqualTo(Fixture.json("""
                         [{"name":"arg1","description":"First argument","required":true},
                          {"name":"arg2","description":"Second argument","required":true}]"""));
@@ -91,11 +94,11 @@ class ListingsTest {
 
     @Test
     void completionSuggestsArg1ValuesStartingWithWhatWasTyped() throws Exception {
-        var completion = registrar.completions.get("prompt:test_prompt_with_arguments/arg1")
+        var completion = registrar.promptCompletions().get("test_prompt_with_arguments/arg1")
                 .complete("test", Map.of(), RecordingContext.plain());
         assertThat(Fixture.wire(completion))
                 .isEqualTo(Fixture.json("{\"values\":[\"testValue1\",\"testValue2\"],\"total\":2,\"hasMore\":false}"));
-        var ids = registrar.completions.get("template:test://template/{id}/data/id")
+        var ids = registrar.resourceCompletions().get("test://template/{id}/data/id")
                 .complete("12", Map.of(), RecordingContext.plain());
         assertThat(ids.values()).containsExactly("123");
     }

@@ -1,5 +1,7 @@
 package dev.jmcp.plugins.everything;
 
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.Test;
 
 import java.util.Base64;
@@ -12,11 +14,11 @@ class ResourcesAndPromptsTest {
     private final RecordingRegistrar registrar = Fixture.registered();
 
     private Map<String, Object> read(String uri) throws Exception {
-        return Fixture.wire(registrar.resources.get(uri).handler().read(uri, RecordingContext.plain()));
+        return Fixture.wire(registrar.resources().get(uri).handler().read(uri, RecordingContext.plain()));
     }
 
     private Map<String, Object> prompt(String name, Map<String, String> arguments) throws Exception {
-        return Fixture.wire(registrar.prompts.get(name).handler().get(arguments, RecordingContext.plain()));
+        return Fixture.wire(registrar.prompts().get(name).handler().get(arguments, RecordingContext.plain()));
     }
 
     @Test
@@ -37,7 +39,7 @@ class ResourcesAndPromptsTest {
 
     @Test
     void templateDataIsJsonNamingTheId() throws Exception {
-        var result = registrar.templates.get("test://template/{id}/data").handler()
+        var result = registrar.templates().get("test://template/{id}/data").handler()
                 .read("test://template/123/data", Map.of("id", "123"), RecordingContext.plain());
         var contents = Fixture.map(Fixture.list(Fixture.wire(result).get("contents")).getFirst());
         assertThat(contents).containsEntry("uri", "test://template/123/data")

@@ -5,6 +5,8 @@ import dev.jmcp.plugin.ToolHandler;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,7 +26,7 @@ class SleepPluginTest {
     void sleepsAtLeastTheGivenTimeThenSaysSo() throws Exception {
         long start = System.nanoTime();
 
-        CallToolResult result = handler(Map.of()).call(Map.of("milliseconds", 50), new RecordingContext());
+        CallToolResult result = handler(Map.of()).call(Map.of("milliseconds", 50), RecordingContext.plain());
 
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isGreaterThanOrEqualTo(50);
         assertThat(((TextContent) result.content().getFirst()).text()).isEqualTo("Slept 50 ms.");
@@ -34,8 +36,8 @@ class SleepPluginTest {
     void zeroAndTheConfiguredMaximumAreAccepted() throws Exception {
         ToolHandler handler = handler(Map.of("max-milliseconds", "20"));
 
-        assertThat(handler.call(Map.of("milliseconds", 0), new RecordingContext()).failed()).isFalse();
-        assertThat(handler.call(Map.of("milliseconds", 20.0), new RecordingContext()).failed()).isFalse();
+        assertThat(handler.call(Map.of("milliseconds", 0), RecordingContext.plain()).failed()).isFalse();
+        assertThat(handler.call(Map.of("milliseconds", 20.0), RecordingContext.plain()).failed()).isFalse();
     }
 
     @Test
@@ -43,18 +45,18 @@ class SleepPluginTest {
         ToolHandler handler = handler(Map.of("max-milliseconds", "1000"));
 
         for (Object bad : List.of(-1, 1001, 2.5, "100")) {
-            assertThatThrownBy(() -> handler.call(Map.of("milliseconds", bad), new RecordingContext()))
+            assertThatThrownBy(() -> handler.call(Map.of("milliseconds", bad), RecordingContext.plain()))
                     .isInstanceOf(ToolException.class)
                     .hasMessage("milliseconds must be a whole number from 0 to 1000, was '" + bad + "'.");
         }
-        assertThatThrownBy(() -> handler.call(new HashMap<>(), new RecordingContext()))
+        assertThatThrownBy(() -> handler.call(new HashMap<>(), RecordingContext.plain()))
                 .isInstanceOf(ToolException.class)
                 .hasMessage("milliseconds must be a whole number from 0 to 1000, was missing.");
     }
 
     @Test
     void defaultMaximumIsAMinute() {
-        assertThatThrownBy(() -> handler(Map.of()).call(Map.of("milliseconds", 60_001), new RecordingContext()))
+        assertThatThrownBy(() -> handler(Map.of()).call(Map.of("milliseconds", 60_001), RecordingContext.plain()))
                 .isInstanceOf(ToolException.class)
                 .hasMessageContaining("from 0 to 60000");
     }
@@ -65,7 +67,7 @@ class SleepPluginTest {
         var outcome = new ArrayBlockingQueue<Throwable>(1);
         Thread call = Thread.ofVirtual().start(() -> {
             try {
-                handler.call(Map.of("milliseconds", 60_000), new RecordingContext());
+                handler.call(Map.of("milliseconds", 60_000), RecordingContext.plain());
                 outcome.add(new AssertionError("the call returned"));
             } catch (Throwable t) {
                 outcome.add(t);
@@ -79,10 +81,10 @@ class SleepPluginTest {
 
     @Test
     void schemaCarriesTheConfiguredBoundsAndTheToolIsReadOnly() {
-        var registrar = new CapturingRegistrar(Map.of("max-milliseconds", "5000"));
+        var registrar = new RecordingRegistrar(Map.of("max-milliseconds", "5000"));
         new SleepPlugin().register(registrar);
 
-        Tool tool = registrar.tools.get("sleep").declaration();
+        Tool tool = registrar.tools().get("sleep").declaration();
         assertThat(tool.inputSchema()).containsEntry("required", List.of("milliseconds"));
         assertThat(tool.inputSchema().get("properties")).isEqualTo(Map.of("milliseconds", Map.of(
                 "type", "integer", "description", "How long to wait, in milliseconds.", "minimum", 0, "maximum", 5000)));
@@ -92,14 +94,14 @@ class SleepPluginTest {
 
     @Test
     void negativeMaximumFailsTheLoad() {
-        assertThatThrownBy(() -> new SleepPlugin().register(new CapturingRegistrar(Map.of("max-milliseconds", "-1"))))
+        assertThatThrownBy(() -> new SleepPlugin().register(new RecordingRegistrar(Map.of("max-milliseconds", "-1"))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("configuration max-milliseconds must not be negative, was -1");
     }
 
     private static ToolHandler handler(Map<String, String> config) {
-        var registrar = new CapturingRegistrar(config);
+        var registrar = new RecordingRegistrar(config);
         new SleepPlugin().register(registrar);
-        return registrar.tools.get("sleep").handler();
+        return registrar.tools().get("sleep").handler();
     }
 }

@@ -5,8 +5,11 @@ import dev.jmcp.plugin.ToolHandler;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
-import dev.jmcp.testkit.StubHttpServer;
+import dev.jmcp.testkit.RecordingContext;
+import dev.jmcp.testkit.RecordingRegistrar;
 import dev.jmcp.testkit.StubHttpServer.Response;
+import dev.jmcp.testkit.StubHttpServer;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -103,73 +106,43 @@ class WeatherPluginTest {
 
     @Test
     void serverErrorFailsTheToolNamingTheStatusAndBody() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.json(500, "{\"error\":true,\"reason\":\"upstream unavailable\"}"));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessage("Open-Meteo answered HTTP 500: {\"error\":true,\"reason\":\"upstream unavailable\"}");
-        }
+        assertThatToolFailsOn(Response.json(500, "{\"error\":true,\"reason\":\"upstream unavailable\"}"))
+                .hasMessage("Open-Meteo answered HTTP 500: {\"error\":true,\"reason\":\"upstream unavailable\"}");
     }
 
     @Test
     void longErrorBodiesAreCutToAnExcerpt() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.text(502, "<html>\n" + "x".repeat(1000) + "</html>"));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessageStartingWith("Open-Meteo answered HTTP 502: <html> xxx")
-                    .hasMessageEndingWith("x…")
-                    .message().hasSizeLessThan(260);
-        }
+        assertThatToolFailsOn(Response.text(502, "<html>\n" + "x".repeat(1000) + "</html>"))
+                .hasMessageStartingWith("Open-Meteo answered HTTP 502: <html> xxx")
+                .hasMessageEndingWith("x…")
+                .message().hasSizeLessThan(260);
     }
 
     @Test
     void malformedJsonFailsTheTool() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.json(200, "{\"latitude\": 41.9, \"hourly\": [1, 2"));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessageStartingWith("Open-Meteo's answer is not valid JSON (Parse error: ")
-                    .hasMessageEndingWith("): {\"latitude\": 41.9, \"hourly\": [1, 2");
-        }
+        assertThatToolFailsOn(Response.json(200, "{\"latitude\": 41.9, \"hourly\": [1, 2"))
+                .hasMessageStartingWith("Open-Meteo's answer is not valid JSON (Parse error: ")
+                .hasMessageEndingWith("): {\"latitude\": 41.9, \"hourly\": [1, 2");
     }
 
     @Test
     void missingHourlyFailsTheToolNamingTheField() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            String noHourly = fixture().substring(0, fixture().indexOf(",\"hourly\":{")) + "}";
-            stub.respond("/v1/forecast", Response.json(200, noHourly));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessage("Open-Meteo's answer is incomplete: it has no 'hourly'.");
-        }
+        String noHourly = fixture().substring(0, fixture().indexOf(",\"hourly\":{")) + "}";
+        assertThatToolFailsOn(Response.json(200, noHourly))
+                .hasMessage("Open-Meteo's answer is incomplete: it has no 'hourly'.");
     }
 
     @Test
     void missingUnitsFailTheToolNamingTheField() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.json(200, fixture().replace("\"temperature_2m\":\"°C\"", "\"x\":\"°C\"")));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessage("Open-Meteo's answer is incomplete: it has no 'hourly_units.temperature_2m'.");
-        }
+        assertThatToolFailsOn(Response.json(200, fixture().replace("\"temperature_2m\":\"°C\"", "\"x\":\"°C\"")))
+                .hasMessage("Open-Meteo's answer is incomplete: it has no 'hourly_units.temperature_2m'.");
     }
 
     @Test
     void temperaturesAndTimesOfDifferentLengthsFailTheTool() throws Exception {
-        try (var stub = StubHttpServer.start()) {
-            stub.respond("/v1/forecast", Response.json(200, fixture().replace(",16.2]", "]")));
-
-            assertThatThrownBy(() -> call(stub, ROME))
-                    .isInstanceOf(ToolException.class)
-                    .hasMessage("Open-Meteo's answer is incomplete: hourly.time has 24 entries but "
-                            + "hourly.temperature_2m has 23.");
-        }
+        assertThatToolFailsOn(Response.json(200, fixture().replace(",16.2]", "]")))
+                .hasMessage("Open-Meteo's answer is incomplete: hourly.time has 24 entries but "
+                        + "hourly.temperature_2m has 23.");
     }
 
     @Test
@@ -180,7 +153,7 @@ class WeatherPluginTest {
         }
         register(Map.of("base-url", "http://127.0.0.1:" + closedPort));
 
-        assertThatThrownBy(() -> handler().call(ROME, new RecordingContext()))
+        assertThatThrownBy(() -> handler().call(ROME, RecordingContext.plain()))
                 .isInstanceOf(ToolException.class)
                 .hasMessage("Could not get a forecast from Open-Meteo at http://127.0.0.1:" + closedPort
                         + ": connection refused.");
@@ -192,7 +165,7 @@ class WeatherPluginTest {
             stub.respond("/v1/forecast", Response.hang());
             register(Map.of("base-url", stub.uri().toString(), "timeout-ms", "200"));
 
-            assertThatThrownBy(() -> handler().call(ROME, new RecordingContext()))
+            assertThatThrownBy(() -> handler().call(ROME, RecordingContext.plain()))
                     .isInstanceOf(ToolException.class)
                     .hasMessageEndingWith(": no answer within 200 ms.");
         }
@@ -206,7 +179,7 @@ class WeatherPluginTest {
             var outcome = new ArrayBlockingQueue<Throwable>(1);
             Thread call = Thread.ofVirtual().start(() -> {
                 try {
-                    handler().call(ROME, new RecordingContext());
+                    handler().call(ROME, RecordingContext.plain());
                     outcome.add(new AssertionError("the call returned"));
                 } catch (Throwable t) {
                     outcome.add(t);
@@ -236,7 +209,7 @@ class WeatherPluginTest {
     @Test
     void declaresAPreciseSchemaAndReadOnlyAnnotations() {
         register(Map.of());
-        Tool tool = registrar.tools.get("get_weather").declaration();
+        Tool tool = registrar.tools().get("get_weather").declaration();
 
         assertThat(tool.title()).isEqualTo("Weather forecast");
         assertThat(tool.inputSchema()).containsEntry("required", List.of("latitude", "longitude"));
@@ -251,25 +224,33 @@ class WeatherPluginTest {
 
     @Test
     void badBaseUrlFailsTheLoad() {
-        assertThatThrownBy(() -> plugin.register(new CapturingRegistrar(Map.of("base-url", "ftp://example.org"))))
+        assertThatThrownBy(() -> plugin.register(new RecordingRegistrar(Map.of("base-url", "ftp://example.org"))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("base-url must be an http or https URL");
     }
 
-    private CapturingRegistrar registrar;
+    private RecordingRegistrar registrar;
 
     private void register(Map<String, String> config) {
-        registrar = new CapturingRegistrar(config);
+        registrar = new RecordingRegistrar(config);
         plugin.register(registrar);
     }
 
     private ToolHandler handler() {
-        return registrar.tools.get("get_weather").handler();
+        return registrar.tools().get("get_weather").handler();
     }
 
     private CallToolResult call(StubHttpServer stub, Map<String, Object> arguments) throws Exception {
         register(Map.of("base-url", stub.uri().toString()));
-        return handler().call(arguments, new RecordingContext());
+        return handler().call(arguments, RecordingContext.plain());
+    }
+
+    /** Asserts the tool fails with a {@link ToolException} when Open-Meteo answers {@code response}; for its message. */
+    private AbstractThrowableAssert<?, ? extends Throwable> assertThatToolFailsOn(Response response) throws Exception {
+        try (var stub = StubHttpServer.start()) {
+            stub.respond("/v1/forecast", response);
+            return assertThatThrownBy(() -> call(stub, ROME)).isInstanceOf(ToolException.class);
+        }
     }
 
     private static String text(CallToolResult result) {
