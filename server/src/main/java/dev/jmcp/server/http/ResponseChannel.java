@@ -30,6 +30,7 @@ final class ResponseChannel {
     private volatile boolean eventStream;
     private volatile long lastWriteNanos = System.nanoTime();
     private volatile Runnable onLost = () -> { };
+    private volatile Runnable beforeCommit = () -> { };
 
     ResponseChannel(Request request, Response response, Callback callback) {
         this.response = response;
@@ -58,11 +59,17 @@ final class ResponseChannel {
         response.getHeaders().put(name, value);
     }
 
+    /** Runs just before the status and headers are fixed, so a header can depend on how the exchange went. */
+    void beforeCommit(Runnable action) {
+        beforeCommit = action;
+    }
+
     /** Writes a whole response and ends the exchange. */
     void complete(int status, String contentType, byte[] body) {
         lock.lock();
         try {
             if (ended || response.isCommitted()) return;
+            beforeCommit.run();
             response.setStatus(status);
             if (contentType != null) response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body == null ? 0 : body.length);
@@ -77,6 +84,7 @@ final class ResponseChannel {
         lock.lock();
         try {
             if (ended || response.isCommitted()) return;
+            beforeCommit.run();
             eventStream = true;
             response.setStatus(200);
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");

@@ -154,7 +154,10 @@ final class StreamableEndpoint {
             return;
         }
         var channel = new ResponseChannel(request, response, callback);
-        channel.header(SESSION_HEADER, session.id());
+        // Only an initialize that succeeded names its session: a refused one leaves none behind to name.
+        channel.beforeCommit(() -> {
+            if (session.session().initialized()) channel.header(SESSION_HEADER, session.id());
+        });
         session.receive(r, channel);
         // initialize is answered within receive(); a refused one leaves no session behind.
         if (!session.session().initialized()) {

@@ -56,6 +56,15 @@ class StreamableHttpTest {
     }
 
     @Test
+    void aRefusedInitializeNamesNoSessionAndLeavesNoneBehind() throws Exception {
+        start();
+        var response = client.postString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}");
+        assertThat(error(response.body()).get("code")).isEqualTo(-32602);
+        assertThat(response.headers().firstValue("Mcp-Session-Id")).isEmpty();
+        assertThat(fixture.transport.sessionCount()).isZero();
+    }
+
+    @Test
     void aRequestWithoutASessionIdIsRefusedWith400() throws Exception {
         start();
         var response = client.postString(call(1, "echo", false));
