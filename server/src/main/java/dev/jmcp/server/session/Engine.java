@@ -127,15 +127,14 @@ public final class Engine {
         var kinds = previous.changedKinds(next);
         if (kinds.isEmpty()) return;
         log.info("plugins changed: {} list_changed sent to {} sessions", kinds, sessions.size());
+        var methods = kinds.stream().map(kind -> switch (kind) {
+            case TOOLS -> "notifications/tools/list_changed";
+            case PROMPTS -> "notifications/prompts/list_changed";
+            case RESOURCES -> "notifications/resources/list_changed";
+        }).toList();
         for (var session : sessions) {
-            for (var kind : kinds) {
-                String method = switch (kind) {
-                    case TOOLS -> "notifications/tools/list_changed";
-                    case PROMPTS -> "notifications/prompts/list_changed";
-                    case RESOURCES -> "notifications/resources/list_changed";
-                };
-                session.notify(method, null, null);
-            }
+            // One thread per session: a client slow to read its stream never holds up the reload or the others.
+            Thread.ofVirtual().name("mcp-list-changed").start(() -> methods.forEach(m -> session.notify(m, null, null)));
         }
     }
 }
