@@ -43,6 +43,7 @@ final class StdioClient implements McpClient {
         final boolean initialize;
         final Semaphore permits;
         final AtomicInteger answered = new AtomicInteger();
+        final AtomicInteger wrong = new AtomicInteger();
         final CountDownLatch done;
 
         Phase(long firstId, int count, int concurrency, boolean initialize) {
@@ -72,10 +73,15 @@ final class StdioClient implements McpClient {
                 if (id.isEmpty()) continue;
                 int index = (int) (id.get() - current.firstId);
                 if (index < 0 || index >= current.sent.length) continue;
-                if (current.initialize) Answers.checkInitialized(message);
-                else Answers.checkEcho(message, Payloads.TEXT);
-                current.latency[index] = now - current.sent[index];
-                current.answered.incrementAndGet();
+                try {
+                    if (current.initialize) Answers.checkInitialized(message);
+                    else Answers.checkEcho(message, Payloads.TEXT);
+                    current.latency[index] = now - current.sent[index];
+                    current.answered.incrementAndGet();
+                } catch (IllegalStateException wrong) {
+                    // A wrong answer does not count, but it is an answer: the request is no longer in flight.
+                    if (current.wrong.getAndIncrement() == 0) System.err.println("  " + wrong.getMessage());
+                }
                 current.permits.release();
                 current.done.countDown();
             }
@@ -119,6 +125,8 @@ final class StdioClient implements McpClient {
         current.done.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         long elapsed = System.nanoTime() - start;
         phase.set(null);
+        if (current.wrong.get() > 0) System.err.println("  " + current.wrong.get() + " wrong answers");
+        if (failure.get() != null) System.err.println("  stdio client: " + failure.get());
         int answered = current.answered.get();
         long[] answeredLatencies = new long[answered];
         int n = 0;
