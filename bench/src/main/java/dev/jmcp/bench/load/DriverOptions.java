@@ -1,0 +1,67 @@
+package dev.jmcp.bench.load;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The driver's command line: where each server's pieces are, which servers and transports to measure, and the sizes
+ * and limits of every phase. Immutable. {@link #parse} throws {@link IllegalArgumentException} with a message for
+ * the user on a bad command line.
+ */
+record DriverOptions(Path jmcp, Path echoPlugin, Path node, Path tsServer, Path java, String javaSdkClasspath,
+                     List<String> javaSdkJvmOptions, List<String> servers, List<Transport> transports, int startupRuns,
+                     int warmup, int requests, int concurrency, Duration phaseLimit, Path logs) {
+
+    static final String USAGE = """
+            usage: LoadDriver --jmcp BIN --echo-plugin JAR --node NODE --ts-server MJS --java JAVA --java-sdk-classpath CP
+                              [--servers jmcp,ts-sdk,java-sdk] [--transports stdio,http] [--startup-runs 5]
+                              [--warmup 5000] [--requests 10000] [--concurrency 16] [--phase-limit-seconds 120]
+                              [--java-sdk-jvm-options "OPTS"] [--logs DIR]""";
+
+    static DriverOptions parse(String[] args) {
+        Map<String, String> values = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) throw new IllegalArgumentException("bad argument: " + args[i]);
+            values.put(args[i].substring(2), args[++i]);
+        }
+        var known = List.of("jmcp", "echo-plugin", "node", "ts-server", "java", "java-sdk-classpath", "java-sdk-jvm-options",
+                "servers", "transports", "startup-runs", "warmup", "requests", "concurrency", "phase-limit-seconds", "logs");
+        for (String key : values.keySet()) {
+            if (!known.contains(key)) throw new IllegalArgumentException("unknown option --" + key);
+        }
+        var servers = List.of(values.getOrDefault("servers", "jmcp,ts-sdk,java-sdk").split(","));
+        for (String server : servers) {
+            if (!List.of("jmcp", "ts-sdk", "java-sdk").contains(server)) throw new IllegalArgumentException("unknown server " + server);
+        }
+        var transports = new ArrayList<Transport>();
+        for (String t : values.getOrDefault("transports", "stdio,http").split(",")) transports.add(Transport.valueOf(t.toUpperCase()));
+        String jvmOptions = values.getOrDefault("java-sdk-jvm-options", "").trim();
+        return new DriverOptions(path(values, "jmcp"), path(values, "echo-plugin"), path(values, "node"),
+                path(values, "ts-server"), path(values, "java"), required(values, "java-sdk-classpath"),
+                jvmOptions.isEmpty() ? List.of() : Arrays.asList(jvmOptions.split("\\s+")), servers, List.copyOf(transports),
+                positive(values, "startup-runs", 5), positive(values, "warmup", 5000), positive(values, "requests", 10000),
+                positive(values, "concurrency", 16), Duration.ofSeconds(positive(values, "phase-limit-seconds", 120)),
+                Path.of(values.getOrDefault("logs", "bench/target/e2e-logs")));
+    }
+
+    private static String required(Map<String, String> values, String key) {
+        String value = values.get(key);
+        if (value == null || value.isBlank()) throw new IllegalArgumentException("--" + key + " is required");
+        return value;
+    }
+
+    private static Path path(Map<String, String> values, String key) {
+        return Path.of(required(values, key));
+    }
+
+    private static int positive(Map<String, String> values, String key, int fallback) {
+        int value = values.containsKey(key) ? Integer.parseInt(values.get(key)) : fallback;
+        if (value < 1) throw new IllegalArgumentException("--" + key + " must be at least 1");
+        return value;
+    }
+}

@@ -1,0 +1,174 @@
+package dev.jmcp.bench.load;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Measures each target in turn, one server process at a time: start-up to the first {@code initialize} answer (a
+ * fresh process per run), then in one more process a warm-up, {@code K} echo calls one at a time, {@code K} with
+ * {@code C} in flight, and resident memory after that. Prints a line per finished target and a Markdown table at the
+ * end. Run by {@code bench/run.sh e2e}.
+ */
+public final class LoadDriver {
+    private static final Duration STARTUP_LIMIT = Duration.ofSeconds(60);
+
+    private final DriverOptions options;
+    private final Path pluginsFolder;
+
+    private LoadDriver(DriverOptions options, Path pluginsFolder) {
+        this.options = options;
+        this.pluginsFolder = pluginsFolder;
+    }
+
+    public static void main(String[] args) throws Exception {
+        DriverOptions options;
+        try {
+            options = DriverOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println(DriverOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        Path plugins = Files.createTempDirectory("jmcp-bench-e2e-plugins");
+        try {
+            Files.copy(options.echoPlugin(), plugins.resolve("echo.jar"));
+            var driver = new LoadDriver(options, plugins);
+            var results = new ArrayList<TargetResult>();
+            for (Target target : driver.targets()) {
+                System.out.println("== " + target.name());
+                TargetResult result = driver.measure(target);
+                results.add(result);
+                System.out.println("   " + line(result));
+            }
+            System.out.println();
+            System.out.println(table(options, results));
+        } finally {
+            try (Stream<Path> files = Files.walk(plugins)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private List<Target> targets() {
+        var targets = new ArrayList<Target>();
+        for (String server : options.servers()) {
+            for (Transport transport : options.transports()) {
+                targets.add(new Target(server, transport, port -> command(server, transport, port)));
+            }
+        }
+        return targets;
+    }
+
+    private List<String> command(String server, Transport transport, int port) {
+        var command = new ArrayList<String>();
+        switch (server) {
+            case "jmcp" -> {
+                command.addAll(List.of(options.jmcp().toString(), "serve"));
+                if (transport == Transport.HTTP) command.addAll(List.of("-t", "--port", Integer.toString(port)));
+                command.addAll(List.of("-p", pluginsFolder.toString()));
+            }
+            case "ts-sdk" -> {
+                command.addAll(List.of(options.node().toString(), options.tsServer().toString(), transport.toString()));
+                if (transport == Transport.HTTP) command.add(Integer.toString(port));
+            }
+            case "java-sdk" -> {
+                command.add(options.java().toString());
+                command.addAll(options.javaSdkJvmOptions());
+                command.addAll(List.of("-cp", options.javaSdkClasspath(), "dev.jmcp.bench.peers.JavaSdkEchoServer",
+                        transport.toString()));
+                if (transport == Transport.HTTP) command.add(Integer.toString(port));
+            }
+            default -> throw new IllegalArgumentException("unknown server " + server);
+        }
+        return command;
+    }
+
+    private TargetResult measure(Target target) throws IOException, InterruptedException {
+        Path log = options.logs().resolve(target.server() + "-" + target.transport() + ".log");
+        Files.deleteIfExists(log);
+        double[] startup = new double[options.startupRuns()];
+        for (int run = 0; run < startup.length; run++) {
+            int port = freePort();
+            long start = System.nanoTime();
+            try (var process = ServerProcess.start(target.command().apply(port), log);
+                 var client = client(target, process, port)) {
+                client.initialize(STARTUP_LIMIT);
+                startup[run] = (System.nanoTime() - start) / 1e6;
+            }
+        }
+        int port = freePort();
+        try (var process = ServerProcess.start(target.command().apply(port), log);
+             var client = client(target, process, port)) {
+            client.initialize(STARTUP_LIMIT);
+            Latencies warm = client.callEcho(options.warmup(), options.concurrency(), options.phaseLimit());
+            if (!warm.complete()) System.err.println("  warm-up incomplete: " + warm.answered() + "/" + warm.requested());
+            Latencies sequential = client.callEcho(options.requests(), 1, options.phaseLimit());
+            Latencies concurrent = client.callEcho(options.requests(), options.concurrency(), options.phaseLimit());
+            ServerProcess.Memory memory = process.memory();
+            return new TargetResult(target, startup, sequential, concurrent, memory);
+        }
+    }
+
+    private static McpClient client(Target target, ServerProcess process, int port) {
+        return switch (target.transport()) {
+            case STDIO -> new StdioClient(process);
+            case HTTP -> new StreamableHttpClient(port);
+        };
+    }
+
+    private static int freePort() {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String line(TargetResult r) {
+        return String.format(Locale.ROOT, "start-up %.0f ms (runs: %s); sequential %s; concurrent %s; RSS %d MiB (peak %d MiB)",
+                r.startupMedian(), runs(r.startupMillis()), phase(r.sequential()), phase(r.concurrent()),
+                r.memory().rssKb() / 1024, r.memory().peakKb() / 1024);
+    }
+
+    private static String runs(double[] millis) {
+        var text = new StringBuilder();
+        for (double m : millis) text.append(text.isEmpty() ? "" : " ").append(Math.round(m));
+        return text.toString();
+    }
+
+    private static String phase(Latencies l) {
+        return String.format(Locale.ROOT, "%.0f req/s, p50 %.0f µs, p99 %.0f µs%s", l.throughput(),
+                l.percentileMicros(0.50), l.percentileMicros(0.99),
+                l.complete() ? "" : " (INCOMPLETE: " + l.answered() + "/" + l.requested() + ")");
+    }
+
+    private static String table(DriverOptions o, List<TargetResult> results) {
+        var out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "K=%d requests per phase, C=%d in flight, warm-up %d, start-up median of %d runs%n%n",
+                o.requests(), o.concurrency(), o.warmup(), o.startupRuns()));
+        out.append("| server | transport | start-up ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB |\n");
+        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (TargetResult r : results) {
+            out.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f%s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %d | %d |%n",
+                    r.target().server(), r.target().transport(), r.startupMedian(),
+                    r.sequential().throughput(), r.sequential().complete() ? "" : "*",
+                    r.sequential().percentileMicros(0.5), r.sequential().percentileMicros(0.99),
+                    r.concurrent().throughput(), r.concurrent().complete() ? "" : "*",
+                    r.concurrent().percentileMicros(0.5), r.concurrent().percentileMicros(0.99),
+                    r.memory().rssKb() / 1024, r.memory().peakKb() / 1024));
+        }
+        out.append("(* = the phase hit its time limit before every request was answered)\n");
+        return out.toString();
+    }
+}
