@@ -26,7 +26,9 @@ final class CompiledSchema implements ArgumentsValidator {
 
     @Override
     public List<String> validate(Map<String, Object> arguments) {
-        JsonNode node = trees.valueToTree(arguments == null ? Map.of() : arguments);
+        Map<String, Object> input = arguments == null ? Map.of() : arguments;
+        JsonNode node = TreeNodes.of(input);
+        if (node == null) node = trees.valueToTree(input);
         try {
             return violations.sentences(schema.validate(node));
         } catch (RuntimeException e) {

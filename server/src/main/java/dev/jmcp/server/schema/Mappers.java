@@ -2,6 +2,8 @@ package dev.jmcp.server.schema;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.TypeFactory;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 
 /**
  * Jackson mappers that share no cache with any other mapper, so that whatever plugin types pass through one are
@@ -16,6 +18,9 @@ final class Mappers {
 
     /** A builder of a mapper with a type factory (and so a type cache) of its own. */
     static JsonMapper.Builder unshared() {
-        return JsonMapper.builder().typeFactory(TypeFactory.createDefaultInstance());
+        // A factory of its own (a factory points back at its mapper), with Jackson's buffers shared across threads:
+        // calls run on fresh virtual threads, where per-thread buffers would be allocated for every call.
+        var factory = JsonFactory.builder().recyclerPool(JsonRecyclerPools.sharedConcurrentDequePool()).build();
+        return JsonMapper.builder(factory).typeFactory(TypeFactory.createDefaultInstance());
     }
 }
