@@ -44,6 +44,7 @@ public final class StdioTransport implements ClientTransport {
     private final AtomicBoolean closed = new AtomicBoolean();
     private Process process;
     private OutputStream stdin;
+    private Thread stderrReader;
 
     /**
      * @param workingDirectory null for this process's
@@ -70,10 +71,11 @@ public final class StdioTransport implements ClientTransport {
             throw new IOException("Cannot start the server " + describe() + ": " + e.getMessage(), e);
         }
         stdin = new BufferedOutputStream(process.getOutputStream());
-        Thread.ofPlatform().daemon().name("mcp-stdio-out-" + process.pid()).start(() -> readStdout(inbound));
+        // stderr's reader first: the stdout reader waits for it when the server exits.
         if (stderrSink != null) {
-            Thread.ofPlatform().daemon().name("mcp-stdio-err-" + process.pid()).start(this::readStderr);
+            stderrReader = Thread.ofPlatform().daemon().name("mcp-stdio-err-" + process.pid()).start(this::readStderr);
         }
+        Thread.ofPlatform().daemon().name("mcp-stdio-out-" + process.pid()).start(() -> readStdout(inbound));
     }
 
     @Override
@@ -85,6 +87,9 @@ public final class StdioTransport implements ClientTransport {
                 stdin.write('\n');
                 stdin.flush();
             } catch (IOException e) {
+                // Most likely the server is exiting: give it a moment, so the message can say how it ended.
+                waitForExit(EXIT_WAIT_MILLIS / 2);
+                joinStderr();
                 throw new IOException("Cannot write to the server " + describe() + exitNote() + ": " + e.getMessage(), e);
             }
         }
@@ -109,10 +114,21 @@ public final class StdioTransport implements ClientTransport {
                 }
             }
             waitForExit(EXIT_WAIT_MILLIS);
+            joinStderr();
             if (!closed.get()) inbound.closed(new IOException("The server " + describe() + " closed its output" + exitNote()));
         } catch (IOException e) {
             if (closed.get()) return;
             fail(inbound, new IOException("Reading from the server " + describe() + " failed: " + e.getMessage(), e));
+        }
+    }
+
+    /** The server's last words on stderr explain its exit: let the sink have them before the failure is told. */
+    private void joinStderr() {
+        if (stderrReader == null || !stderrReader.isAlive()) return;
+        try {
+            stderrReader.join(EXIT_WAIT_MILLIS / 2);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
