@@ -376,6 +376,14 @@ class ClientIT {
     }
 
     @Test
+    void aServerThatCannotStartIsExitCodeOneWithTheReason() throws Exception {
+        Run run = jmcp("tools", "--", "/no/such/mcp-server");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("jmcp: ", "/no/such/mcp-server");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
     void aClientCommandWithoutAServerIsAUsageError() throws Exception {
         Run run = jmcp("tools");
         assertThat(run.exitCode()).isEqualTo(2);
