@@ -1,5 +1,6 @@
 package dev.jmcp.cli;
 
+import dev.jmcp.cli.client.ClientCommands;
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.cli.serve.ServeCommand;
 import picocli.CommandLine;
@@ -34,7 +35,7 @@ public final class Jmcp implements Callable<Integer> {
 
     /** A fresh command line writing help and errors to the process's standard streams. */
     public static CommandLine commandLine() {
-        return new CommandLine(new Jmcp()).setCaseInsensitiveEnumValuesAllowed(true);
+        return ClientCommands.addTo(new CommandLine(new Jmcp())).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     /** A fresh command line writing to the given streams (for embedding and tests). */

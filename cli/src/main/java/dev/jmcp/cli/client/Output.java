@@ -1,0 +1,56 @@
+package dev.jmcp.cli.client;
+
+import dev.jmcp.client.ServerNotification;
+import dev.jmcp.protocol.json.JsonCodec;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Where a client command writes: results to standard output (text, or one JSON document with {@code --json-output}),
+ * everything else — progress, the server's log messages, errors — to standard error, so the output can be piped.
+ * Thread-safe as its {@link PrintWriter}s are.
+ */
+final class Output {
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final boolean json;
+
+    Output(PrintWriter out, PrintWriter err, boolean json) {
+        this.out = out;
+        this.err = err;
+        this.json = json;
+    }
+
+    /** Prints a result: {@code value} as JSON with {@code --json-output}, else the text {@code text} makes of it. */
+    void result(Object value, String text) {
+        if (json) {
+            out.println(JsonCodec.shared().writeValueAsString(value));
+        } else if (!text.isEmpty()) {
+            out.print(text.endsWith("\n") ? text : text + "\n");
+        }
+        out.flush();
+    }
+
+    /** Progress and log messages as one line each on standard error. */
+    void notification(ServerNotification notification) {
+        String line = switch (notification) {
+            case ServerNotification.Progress p -> "progress " + number(p.progress())
+                    + (p.total() == null ? "" : "/" + number(p.total())) + (p.message() == null ? "" : ": " + p.message());
+            case ServerNotification.LogMessage m -> "[" + m.level() + "]" + (m.logger() == null ? "" : " " + m.logger())
+                    + ": " + (m.data() instanceof String s ? s : JsonCodec.shared().writeValueAsString(m.data()));
+            case ServerNotification.ListChanged c -> "the server's " + c.kind() + " changed";
+            case ServerNotification.ResourceUpdated u -> "resource updated: " + u.uri();
+            case ServerNotification.Other o -> null;
+        };
+        if (line != null) {
+            err.println(line);
+            err.flush();
+        }
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
+                : String.format(Locale.ROOT, "%.2f", value);
+    }
+}

@@ -1,0 +1,168 @@
+package dev.jmcp.cli.client;
+
+import dev.jmcp.cli.logging.LogSetup;
+import dev.jmcp.client.McpClient;
+import dev.jmcp.client.McpClientBuilder;
+import dev.jmcp.client.McpErrorException;
+import dev.jmcp.client.ServerNotification;
+import dev.jmcp.protocol.ProtocolVersion;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every client command shares (a picocli mixin): which server to reach ({@code --url}, or the command after
+ * {@code --}), the client's options, logging, and how a run ends — 0 on success, 1 when the server answered an error
+ * (or the connection failed), 2 for usage errors (thrown as {@link ParameterException}). One instance per command run,
+ * used by the main thread.
+ */
+public final class ServerConnection {
+    private static final int STDERR_TAIL = 20;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    @Option(names = "--url", paramLabel = "URL",
+            description = "The server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp. Without it, give the "
+                    + "command that starts the server after '--' (stdio).")
+    URI url;
+
+    @Option(names = "--env", paramLabel = "NAME=VALUE",
+            description = "stdio: an environment variable for the server (repeatable).")
+    Map<String, String> env = new LinkedHashMap<>();
+
+    @Option(names = "--timeout", defaultValue = "60", paramLabel = "SECONDS",
+            description = "How long to wait for each answer (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Option(names = "--protocol-version", defaultValue = "2025-11-25", paramLabel = "VERSION",
+            converter = VersionConverter.class,
+            description = "The protocol revision to ask for (default: ${DEFAULT-VALUE}).")
+    ProtocolVersion protocolVersion;
+
+    @Option(names = "--json-output", description = "Print the result as JSON instead of text.")
+    boolean jsonOutput;
+
+    @Option(names = {"-v", "--verbose"}, description = "Log at debug level and show the stdio server's standard error.")
+    boolean verbose;
+
+    private final ArrayDeque<String> stderrTail = new ArrayDeque<>();
+
+    /** Reads a protocol revision as it is written on the wire. */
+    static final class VersionConverter implements ITypeConverter<ProtocolVersion> {
+        @Override
+        public ProtocolVersion convert(String value) {
+            return ProtocolVersion.fromWire(value).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown protocol version '" + value + "'; known: " + Arrays.toString(ProtocolVersion.values())));
+        }
+    }
+
+    /** A command's work once connected; returns the exit code. */
+    interface Work {
+        int run(McpClient client, Output output) throws IOException, InterruptedException;
+    }
+
+    /**
+     * Checks the server arguments, connects, runs {@code work} and turns failures into messages on standard error and
+     * exit code 1. {@code serverCommand} is what picocli put in the command's trailing positional parameters. With
+     * {@code showNotifications}, the server's notifications other than progress (which a call asks for itself) are
+     * printed to standard error.
+     */
+    int run(List<String> serverCommand, boolean showNotifications, Work work) {
+        List<String> stdio = stdioCommand(serverCommand);
+        if (timeoutSeconds <= 0) throw new ParameterException(command.commandLine(), "--timeout must be positive");
+        try {
+            LogSetup.configure(verbose, null);
+        } catch (IOException | UnsupportedOperationException e) {
+            // No log folder is asked for, so only a frozen configuration (this process logged already, as when
+            // embedded) can end here: keep the one in place.
+        }
+        PrintWriter err = command.commandLine().getErr();
+        var output = new Output(command.commandLine().getOut(), err, jsonOutput);
+        McpClientBuilder builder = McpClient.builder()
+                .protocolVersion(protocolVersion)
+                .requestTimeout(Duration.ofSeconds(timeoutSeconds))
+                .stderr(this::serverStderr);
+        if (showNotifications) {
+            builder.onNotification(n -> {
+                if (!(n instanceof ServerNotification.Progress)) output.notification(n);
+            });
+        }
+        try (McpClient client = url != null ? builder.http(url) : builder.stdio(stdio, env)) {
+            return work.run(client, output);
+        } catch (McpErrorException e) {
+            err.println("jmcp: the server answered error " + e.code() + ": " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            err.println("jmcp: " + e.getMessage());
+            printStderrTail(err);
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("jmcp: interrupted");
+            return 1;
+        } finally {
+            err.flush();
+            command.commandLine().getOut().flush();
+        }
+    }
+
+    /** The stdio server command (empty with --url), after checking that exactly one server was given. */
+    private List<String> stdioCommand(List<String> positional) {
+        List<String> original = command.commandLine().getParseResult().originalArgs();
+        int dash = original.indexOf("--");
+        List<String> afterDash = dash < 0 ? List.of() : original.subList(dash + 1, original.size());
+        List<String> given = positional == null ? List.of() : positional;
+        var line = command.commandLine();
+        if (!given.equals(afterDash)) {
+            List<String> extra = given.subList(0, Math.max(0, given.size() - afterDash.size()));
+            throw new ParameterException(line, afterDash.isEmpty()
+                    ? "Put the server command after '--', e.g. 'jmcp " + command.name() + " ... -- jmcp serve -p plugins'"
+                    : "Unexpected argument(s) before '--': " + String.join(" ", extra));
+        }
+        if (url == null && afterDash.isEmpty()) {
+            throw new ParameterException(line, "Which server? Give --url http://HOST:PORT/mcp, or the command that "
+                    + "starts it after '--', e.g. 'jmcp " + command.name() + " -- jmcp serve -p plugins'");
+        }
+        if (url != null && !afterDash.isEmpty()) {
+            throw new ParameterException(line, "Give either --url or a server command after '--', not both");
+        }
+        return afterDash;
+    }
+
+    private void serverStderr(String line) {
+        if (verbose) {
+            command.commandLine().getErr().println("[server] " + line);
+            return;
+        }
+        synchronized (stderrTail) {
+            stderrTail.addLast(line);
+            if (stderrTail.size() > STDERR_TAIL) stderrTail.removeFirst();
+        }
+    }
+
+    private void printStderrTail(PrintWriter err) {
+        synchronized (stderrTail) {
+            if (stderrTail.isEmpty()) return;
+            err.println("The server's standard error ended with:");
+            stderrTail.forEach(line -> err.println("  " + line));
+        }
+    }
+
+    /** Usage error for the command using this mixin. */
+    ParameterException usage(String message) {
+        return new ParameterException(command.commandLine(), message);
+    }
+}

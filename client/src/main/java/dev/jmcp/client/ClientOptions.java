@@ -1,0 +1,43 @@
+package dev.jmcp.client;
+
+import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.CreateMessageResult;
+import dev.jmcp.protocol.ElicitRequest;
+import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.Root;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * What a {@link McpClientBuilder} gathered, validated there. Immutable (the handlers are whatever the caller gave).
+ * {@code roots}, {@code sampling}, {@code elicitation} and {@code listener} may be null: no such handler.
+ */
+record ClientOptions(Implementation clientInfo, ProtocolVersion protocolVersion, Duration requestTimeout,
+                     Duration maxRequestTimeout, Duration connectTimeout, Map<String, Object> extraCapabilities,
+                     Supplier<List<Root>> roots, Function<CreateMessageRequest, CreateMessageResult> sampling,
+                     Function<ElicitRequest, ElicitResult> elicitation, Consumer<ServerNotification> listener,
+                     int maxMessageBytes) {
+
+    ClientOptions {
+        extraCapabilities = Map.copyOf(extraCapabilities);
+    }
+
+    /** The {@code capabilities} of {@code initialize}: one entry per handler given, plus any extra ones. */
+    Map<String, Object> capabilities() {
+        var capabilities = new LinkedHashMap<String, Object>(extraCapabilities);
+        if (roots != null) capabilities.put("roots", Map.of("listChanged", true));
+        if (sampling != null) capabilities.put("sampling", Map.of());
+        // "For backwards compatibility, an empty capabilities object is equivalent to declaring support for form
+        // mode only."
+        if (elicitation != null) capabilities.put("elicitation", Map.of());
+        return capabilities;
+    }
+}

@@ -1,0 +1,319 @@
+package dev.jmcp.client;
+
+import dev.jmcp.client.transport.ClientTransport;
+import dev.jmcp.client.transport.Inbound;
+import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.ElicitRequest;
+import dev.jmcp.protocol.InitializeResult;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcError;
+import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * The JSON-RPC side of one client connection: numbers our requests, matches answers to them, cancels the ones their
+ * caller gave up on, answers the server's requests with the caller's handlers and hands notifications to the
+ * listener. Owned by one {@link McpClient}; thread-safe.
+ *
+ * <p>Threads: callers block in {@link #request} on their own thread; the transport's threads call {@link Inbound};
+ * each server request runs on a virtual thread of its own; notifications (and progress for a call's listener) are
+ * delivered in order on one virtual thread, from a bounded queue, so a slow listener never stalls the connection.
+ */
+final class ClientSession implements Inbound {
+    private static final System.Logger log = System.getLogger(ClientSession.class.getName());
+    private static final JsonCodec CODEC = JsonCodec.shared();
+    /** Server requests answered at once; beyond it the server is told we are busy. */
+    private static final int MAX_SERVER_REQUESTS = 64;
+    /** Notifications waiting for a slow listener; beyond it they are dropped (with a log line). */
+    private static final int MAX_QUEUED_NOTIFICATIONS = 10_000;
+
+    private final ClientTransport transport;
+    private final ClientOptions options;
+    private final AtomicLong ids = new AtomicLong();
+    private final Map<RequestId, Pending> pending = new ConcurrentHashMap<>();
+    private final Map<String, Pending> byProgressToken = new ConcurrentHashMap<>();
+    private final Map<RequestId, Thread> serverRequests = new ConcurrentHashMap<>();
+    private final Semaphore serverRequestPermits = new Semaphore(MAX_SERVER_REQUESTS);
+    private final ThreadPoolExecutor deliveries;
+    private volatile IOException closedBecause;
+
+    ClientSession(ClientTransport transport, ClientOptions options) {
+        this.transport = transport;
+        this.options = options;
+        this.deliveries = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(MAX_QUEUED_NOTIFICATIONS),
+                Thread.ofVirtual().name("mcp-client-notifications").factory(),
+                (task, executor) -> log.log(System.Logger.Level.WARNING,
+                        "the notification listener is " + MAX_QUEUED_NOTIFICATIONS + " notifications behind; dropped one"));
+    }
+
+    /** Runs the initialize handshake; the result tells the negotiated revision. Not cancellable, as MCP requires. */
+    InitializeResult initialize() throws IOException, InterruptedException {
+        var params = new HashMap<String, Object>();
+        params.put("protocolVersion", options.protocolVersion().wire());
+        params.put("capabilities", options.capabilities());
+        params.put("clientInfo", CODEC.toTree(options.clientInfo()));
+        Object tree = send("initialize", params, null, options.requestTimeout(), false);
+        InitializeResult result = decode("initialize", tree, InitializeResult.class);
+        // "If the client does not support the version in the server's response, it SHOULD disconnect."
+        ProtocolVersion version = ProtocolVersion.fromWire(result.protocolVersion()).orElseThrow(() -> new IOException(
+                "The server " + transport.describe() + " answered protocol version '" + result.protocolVersion()
+                        + "', which this client does not speak (it speaks " + Arrays.toString(ProtocolVersion.values())
+                        + ")"));
+        if (result.serverInfo() == null) {
+            throw new IOException("The server " + transport.describe() + " answered initialize without serverInfo");
+        }
+        transport.negotiated(version);
+        notify("notifications/initialized", null);
+        transport.sessionStarted();
+        return result;
+    }
+
+    /** Sends a request and waits for its result tree; see {@link McpClient} for what each failure throws. */
+    Object request(String method, Map<String, Object> params, Consumer<ServerNotification.Progress> progress,
+                   Duration timeout) throws IOException, InterruptedException {
+        return send(method, params, progress, timeout, true);
+    }
+
+    private Object send(String method, Map<String, Object> params, Consumer<ServerNotification.Progress> progress,
+                        Duration timeout, boolean cancellable) throws IOException, InterruptedException {
+        failIfClosed();
+        RequestId id = RequestId.of(ids.incrementAndGet());
+        var call = new Pending(id, method, progress);
+        String token = progress == null ? null : "progress-" + id.value();
+        Map<String, Object> wireParams = token == null ? params : withProgressToken(params, token);
+        pending.put(id, call);
+        if (token != null) byProgressToken.put(token, call);
+        try {
+            // Checked again now that the call is registered: a close racing with it has failed it, or will.
+            failIfClosed();
+            transport.send(new JsonRpcRequest(id, method, wireParams));
+            return call.await(timeout, token == null ? timeout : options.maxRequestTimeout().compareTo(timeout) > 0
+                    ? options.maxRequestTimeout() : timeout);
+        } catch (InterruptedException e) {
+            if (cancellable) cancel(id, "The caller was interrupted");
+            throw e;
+        } catch (RequestTimeoutException e) {
+            // "When the request has not received a success or error response within the timeout period, the sender
+            // SHOULD issue a cancellation notification for that request and stop waiting for a response."
+            if (cancellable) cancel(id, "No answer within " + timeout.toMillis() + " ms");
+            throw e;
+        } finally {
+            pending.remove(id);
+            if (token != null) byProgressToken.remove(token);
+        }
+    }
+
+    /** Sends a notification. */
+    void notify(String method, Map<String, Object> params) throws IOException {
+        failIfClosed();
+        transport.send(new JsonRpcNotification(method, params));
+    }
+
+    private void cancel(RequestId id, String reason) {
+        transport.abandon(id);
+        if (closedBecause != null) return;
+        try {
+            transport.send(new JsonRpcNotification("notifications/cancelled",
+                    Map.of("requestId", id.value(), "reason", reason)));
+        } catch (IOException e) {
+            log.log(System.Logger.Level.DEBUG, "could not send the cancellation of request " + id, e);
+        }
+    }
+
+    private void failIfClosed() throws IOException {
+        IOException cause = closedBecause;
+        if (cause != null) throw new IOException("The connection is closed: " + cause.getMessage(), cause);
+    }
+
+    private static Map<String, Object> withProgressToken(Map<String, Object> params, String token) {
+        var copy = new HashMap<String, Object>(params == null ? Map.of() : params);
+        var meta = new HashMap<String, Object>();
+        if (copy.get("_meta") instanceof Map<?, ?> given) given.forEach((k, v) -> meta.put(String.valueOf(k), v));
+        meta.put("progressToken", token);
+        copy.put("_meta", meta);
+        return copy;
+    }
+
+    /** Maps a result tree to its record; a tree that does not fit is the server's fault, reported as I/O trouble. */
+    static <T> T decode(String method, Object tree, Class<T> type) throws IOException {
+        try {
+            return CODEC.fromTree(tree, type);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("The server's answer to " + method + " is not a valid " + type.getSimpleName()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void message(JsonRpcMessage message) {
+        switch (message) {
+            case JsonRpcResponse r -> {
+                Pending call = pending.get(r.id());
+                if (call != null) call.answered(r.result());
+                else log.log(System.Logger.Level.DEBUG, "an answer to request " + r.id() + ", which nobody awaits");
+            }
+            case JsonRpcErrorResponse e -> {
+                Pending call = e.id() == null ? null : pending.get(e.id());
+                if (call != null) call.refused(e.error());
+                else log.log(System.Logger.Level.WARNING, "the server reported an error tied to no request of ours: "
+                        + e.error().code() + " " + e.error().message());
+            }
+            case JsonRpcRequest r -> serverRequest(r);
+            case JsonRpcNotification n -> notification(n);
+        }
+    }
+
+    @Override
+    public void requestFailed(RequestId request, IOException cause) {
+        Pending call = pending.get(request);
+        if (call != null) call.failed(cause);
+    }
+
+    @Override
+    public void closed(IOException cause) {
+        synchronized (this) {
+            if (closedBecause != null) return;
+            closedBecause = cause;
+        }
+        log.log(System.Logger.Level.DEBUG, "connection to " + transport.describe() + " closed: " + cause.getMessage());
+        for (Pending call : pending.values()) call.failed(cause);
+        for (Thread handler : serverRequests.values()) handler.interrupt();
+    }
+
+    private void notification(JsonRpcNotification notification) {
+        if (notification.method().equals("notifications/cancelled")) {
+            Object id = notification.params() == null ? null : notification.params().get("requestId");
+            Thread handler = id == null ? null : serverRequests.remove(toId(id));
+            if (handler != null) handler.interrupt();
+            return;
+        }
+        ServerNotification read = Notifications.read(notification);
+        if (read instanceof ServerNotification.Progress progress && progress.progressToken() != null) {
+            Pending call = byProgressToken.get(String.valueOf(progress.progressToken()));
+            if (call != null) {
+                call.touch();
+                if (call.progress() != null) deliver(() -> call.progress().accept(progress));
+            }
+        }
+        Consumer<ServerNotification> listener = options.listener();
+        if (listener != null) deliver(() -> listener.accept(read));
+    }
+
+    private void deliver(Runnable task) {
+        if (deliveries.isShutdown()) return;
+        deliveries.execute(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.log(System.Logger.Level.WARNING, "a notification listener failed", e);
+            }
+        });
+    }
+
+    private static RequestId toId(Object id) {
+        return id instanceof Number n ? RequestId.of(n.longValue()) : RequestId.of(String.valueOf(id));
+    }
+
+    private void serverRequest(JsonRpcRequest request) {
+        if (!serverRequestPermits.tryAcquire()) {
+            reply(new JsonRpcErrorResponse(request.id(), new JsonRpcError(ErrorCodes.SERVER_BUSY,
+                    "Client busy: " + MAX_SERVER_REQUESTS + " requests of the server are being answered; retry later")));
+            return;
+        }
+        Thread handler = Thread.ofVirtual().name("mcp-client-answer-" + request.id()).unstarted(() -> {
+            try {
+                JsonRpcMessage answer = answer(request);
+                // "Receivers of a cancellation notification SHOULD NOT send a response for the cancelled request."
+                if (serverRequests.remove(request.id(), Thread.currentThread())) reply(answer);
+            } finally {
+                serverRequestPermits.release();
+            }
+        });
+        serverRequests.put(request.id(), handler);
+        handler.start();
+    }
+
+    private JsonRpcMessage answer(JsonRpcRequest request) {
+        try {
+            Object result = switch (request.method()) {
+                case "ping" -> Map.of();
+                case "roots/list" -> options.roots() == null ? unsupported(request, "roots")
+                        : Map.of("roots", options.roots().get());
+                case "sampling/createMessage" -> options.sampling() == null ? unsupported(request, "sampling")
+                        : options.sampling().apply(params(request, CreateMessageRequest.class));
+                case "elicitation/create" -> options.elicitation() == null ? unsupported(request, "elicitation")
+                        : options.elicitation().apply(params(request, ElicitRequest.class));
+                default -> throw new JsonRpcException(ErrorCodes.METHOD_NOT_FOUND,
+                        "Method not found: this client does not answer '" + request.method() + "'");
+            };
+            if (result == null) {
+                throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "The client's " + request.method()
+                        + " handler gave no result");
+            }
+            return new JsonRpcResponse(request.id(), result);
+        } catch (McpErrorException e) {
+            return new JsonRpcErrorResponse(request.id(), e.error());
+        } catch (JsonRpcException e) {
+            return new JsonRpcErrorResponse(request.id(), e.toError());
+        } catch (RuntimeException e) {
+            log.log(System.Logger.Level.WARNING, "the client's " + request.method() + " handler failed", e);
+            return new JsonRpcErrorResponse(request.id(), new JsonRpcError(ErrorCodes.INTERNAL_ERROR,
+                    "The client's " + request.method() + " handler failed: " + e.getMessage()));
+        }
+    }
+
+    private static Object unsupported(JsonRpcRequest request, String capability) {
+        throw new JsonRpcException(ErrorCodes.METHOD_NOT_FOUND,
+                "Method not found: this client did not declare the " + capability + " capability (" + request.method() + ")");
+    }
+
+    private static <T> T params(JsonRpcRequest request, Class<T> type) {
+        try {
+            return CODEC.fromTree(request.params() == null ? Map.of() : request.params(), type);
+        } catch (IllegalArgumentException e) {
+            throw JsonRpcException.invalidParams("Invalid params for " + request.method() + ": " + e.getMessage());
+        }
+    }
+
+    private void reply(JsonRpcMessage answer) {
+        try {
+            transport.send(answer);
+        } catch (IOException e) {
+            log.log(System.Logger.Level.DEBUG, "could not answer the server's request", e);
+        }
+    }
+
+    /** Closes the transport and fails whatever still waits. Idempotent. */
+    void close() {
+        closed(new IOException("the client was closed"));
+        transport.close();
+        deliveries.shutdown();
+        try {
+            if (!deliveries.awaitTermination(1, TimeUnit.SECONDS)) deliveries.shutdownNow();
+        } catch (InterruptedException e) {
+            deliveries.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

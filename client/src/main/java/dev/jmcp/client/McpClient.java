@@ -1,0 +1,279 @@
+package dev.jmcp.client;
+
+import dev.jmcp.client.transport.ClientTransport;
+import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.CompleteResult;
+import dev.jmcp.protocol.Completion;
+import dev.jmcp.protocol.GetPromptResult;
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.InitializeResult;
+import dev.jmcp.protocol.ListPromptsResult;
+import dev.jmcp.protocol.ListResourceTemplatesResult;
+import dev.jmcp.protocol.ListResourcesResult;
+import dev.jmcp.protocol.ListToolsResult;
+import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.Prompt;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.ReadResourceResult;
+import dev.jmcp.protocol.Resource;
+import dev.jmcp.protocol.ResourceTemplate;
+import dev.jmcp.protocol.Tool;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * A connection to one MCP server, initialized and ready: its methods mirror the specification's requests
+ * ({@code tools/call} → {@link #callTool}) and block the calling thread until the answer comes.
+ *
+ * <p><b>Owner and threads.</b> Whoever opens it ({@link #stdio}, {@link #http}, {@link #builder()}) closes it; closing
+ * ends the session (stdio: closes the server's input, then stops the process; HTTP: DELETE). It is thread-safe: any
+ * number of threads may call at once, each waiting for its own answer.
+ *
+ * <p><b>Failures.</b> Three kinds, as in the rest of jmcp:
+ * <ul>
+ * <li>a tool that failed is a normal {@link CallToolResult} with {@code isError} true;</li>
+ * <li>the server's JSON-RPC error answer is an {@link McpErrorException} (unchecked; code, message, data) — the
+ * connection is fine;</li>
+ * <li>transport trouble is an {@link IOException}: the connection broke, the server wrote something that is not
+ * JSON-RPC (which ends the connection), an answer did not fit its type, {@link RequestTimeoutException} when no answer
+ * came in time (the request is then cancelled), {@link SessionExpiredException} when an HTTP server forgot the
+ * session.</li>
+ * </ul>
+ * <p><b>Cancellation.</b> Interrupting a thread blocked in a call sends {@code notifications/cancelled} for that
+ * request and throws {@link InterruptedException}. Every wait is bounded by the request timeout.
+ */
+public final class McpClient implements AutoCloseable {
+    /** The most pages a listing follows before it gives up on a server that keeps paging. */
+    static final int MAX_PAGES = 10_000;
+
+    private final ClientSession session;
+    private final InitializeResult initialized;
+    private final ProtocolVersion version;
+    private final Duration requestTimeout;
+
+    private McpClient(ClientSession session, InitializeResult initialized, Duration requestTimeout) {
+        this.session = session;
+        this.initialized = initialized;
+        this.version = ProtocolVersion.fromWire(initialized.protocolVersion()).orElseThrow();
+        this.requestTimeout = requestTimeout;
+    }
+
+    /** Options first, then {@link McpClientBuilder#stdio}, {@link McpClientBuilder#http} or a transport of your own. */
+    public static McpClientBuilder builder() {
+        return new McpClientBuilder();
+    }
+
+    /**
+     * Starts the server {@code command} with {@code env} added to this environment, with default options; its
+     * standard error goes to this process's.
+     */
+    public static McpClient stdio(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
+        return builder().stdio(command, env);
+    }
+
+    /** Connects to the Streamable HTTP endpoint at {@code url} with default options. */
+    public static McpClient http(URI url) throws IOException, InterruptedException {
+        return builder().http(url);
+    }
+
+    static McpClient connect(ClientTransport transport, ClientOptions options) throws IOException, InterruptedException {
+        var session = new ClientSession(transport, options);
+        try {
+            transport.start(session);
+            return new McpClient(session, session.initialize(), options.requestTimeout());
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    /** The revision the server agreed to speak. */
+    public ProtocolVersion protocolVersion() {
+        return version;
+    }
+
+    public Implementation serverInfo() {
+        return initialized.serverInfo();
+    }
+
+    /** The server's capabilities as it declared them (a JSON tree), e.g. {@code tools}, {@code logging}. */
+    public Map<String, Object> serverCapabilities() {
+        return initialized.capabilities() == null ? Map.of() : initialized.capabilities();
+    }
+
+    /** The server's instructions for using it, or null. */
+    public String instructions() {
+        return initialized.instructions();
+    }
+
+    /** Every tool, following every page. */
+    public List<Tool> listTools() throws IOException, InterruptedException {
+        return everyPage("tools/list", this::listTools, ListToolsResult::tools, ListToolsResult::nextCursor);
+    }
+
+    /** One page of tools; {@code cursor} null for the first. */
+    public ListToolsResult listTools(String cursor) throws IOException, InterruptedException {
+        return call("tools/list", page(cursor), ListToolsResult.class);
+    }
+
+    public CallToolResult callTool(String name, Map<String, ?> arguments) throws IOException, InterruptedException {
+        return callTool(name, arguments, null, requestTimeout);
+    }
+
+    /** Calls a tool asking for progress: each progress notification goes to {@code progress}, in order. */
+    public CallToolResult callTool(String name, Map<String, ?> arguments,
+                                   Consumer<ServerNotification.Progress> progress) throws IOException, InterruptedException {
+        return callTool(name, arguments, progress, requestTimeout);
+    }
+
+    /**
+     * Calls a tool with a timeout of its own; {@code progress} may be null. With progress, the timeout counts from
+     * the latest progress notification (never past the builder's maximum or {@code timeout}, whichever is longer).
+     */
+    public CallToolResult callTool(String name, Map<String, ?> arguments, Consumer<ServerNotification.Progress> progress,
+                                   Duration timeout) throws IOException, InterruptedException {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(timeout, "timeout");
+        var params = new HashMap<String, Object>();
+        params.put("name", name);
+        params.put("arguments", arguments == null ? Map.of() : arguments);
+        Object tree = session.request("tools/call", params, progress, timeout);
+        return ClientSession.decode("tools/call", tree, CallToolResult.class);
+    }
+
+    public List<Prompt> listPrompts() throws IOException, InterruptedException {
+        return everyPage("prompts/list", this::listPrompts, ListPromptsResult::prompts, ListPromptsResult::nextCursor);
+    }
+
+    public ListPromptsResult listPrompts(String cursor) throws IOException, InterruptedException {
+        return call("prompts/list", page(cursor), ListPromptsResult.class);
+    }
+
+    public GetPromptResult getPrompt(String name, Map<String, String> arguments) throws IOException, InterruptedException {
+        Objects.requireNonNull(name, "name");
+        var params = new HashMap<String, Object>();
+        params.put("name", name);
+        if (arguments != null) params.put("arguments", arguments);
+        return call("prompts/get", params, GetPromptResult.class);
+    }
+
+    public List<Resource> listResources() throws IOException, InterruptedException {
+        return everyPage("resources/list", this::listResources, ListResourcesResult::resources,
+                ListResourcesResult::nextCursor);
+    }
+
+    public ListResourcesResult listResources(String cursor) throws IOException, InterruptedException {
+        return call("resources/list", page(cursor), ListResourcesResult.class);
+    }
+
+    public List<ResourceTemplate> listResourceTemplates() throws IOException, InterruptedException {
+        return everyPage("resources/templates/list", this::listResourceTemplates,
+                ListResourceTemplatesResult::resourceTemplates, ListResourceTemplatesResult::nextCursor);
+    }
+
+    public ListResourceTemplatesResult listResourceTemplates(String cursor) throws IOException, InterruptedException {
+        return call("resources/templates/list", page(cursor), ListResourceTemplatesResult.class);
+    }
+
+    public ReadResourceResult readResource(String uri) throws IOException, InterruptedException {
+        return call("resources/read", Map.of("uri", Objects.requireNonNull(uri, "uri")), ReadResourceResult.class);
+    }
+
+    /** Asks for {@link ServerNotification.ResourceUpdated} when the resource changes. */
+    public void subscribe(String uri) throws IOException, InterruptedException {
+        session.request("resources/subscribe", Map.of("uri", Objects.requireNonNull(uri, "uri")), null, requestTimeout);
+    }
+
+    public void unsubscribe(String uri) throws IOException, InterruptedException {
+        session.request("resources/unsubscribe", Map.of("uri", Objects.requireNonNull(uri, "uri")), null, requestTimeout);
+    }
+
+    /** Completion values for {@code argument} of a prompt or resource template, given what the user typed. */
+    public Completion complete(CompletionReference ref, String argument, String value)
+            throws IOException, InterruptedException {
+        return complete(ref, argument, value, null);
+    }
+
+    /** As {@link #complete(CompletionReference, String, String)}, with arguments already chosen (2025-06-18 on). */
+    public Completion complete(CompletionReference ref, String argument, String value, Map<String, String> context)
+            throws IOException, InterruptedException {
+        Objects.requireNonNull(ref, "ref");
+        Objects.requireNonNull(argument, "argument");
+        var params = new HashMap<String, Object>();
+        params.put("ref", ref.toWire());
+        params.put("argument", Map.of("name", argument, "value", value == null ? "" : value));
+        if (context != null && !context.isEmpty()) params.put("context", Map.of("arguments", context));
+        CompleteResult result = call("completion/complete", params, CompleteResult.class);
+        if (result.completion() == null) throw new IOException("The server's answer to completion/complete has no completion");
+        return result.completion();
+    }
+
+    /** Asks the server to send log messages at {@code level} and above. */
+    public void setLogLevel(LoggingLevel level) throws IOException, InterruptedException {
+        session.request("logging/setLevel", Map.of("level", level.toString()), null, requestTimeout);
+    }
+
+    public void ping() throws IOException, InterruptedException {
+        session.request("ping", null, null, requestTimeout);
+    }
+
+    /** Tells the server the roots changed ({@code notifications/roots/list_changed}); it may list them again. */
+    public void rootsChanged() throws IOException {
+        session.notify("notifications/roots/list_changed", null);
+    }
+
+    /**
+     * Any request by method name, for what has no method here: the result as a JSON tree. Failures as for every
+     * other call.
+     */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> request(String method, Map<String, Object> params) throws IOException, InterruptedException {
+        Object result = session.request(Objects.requireNonNull(method, "method"), params, null, requestTimeout);
+        return result instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
+    }
+
+    /** Ends the session and disconnects, waiting a bounded time; calls still waiting fail with an IOException. */
+    @Override
+    public void close() {
+        session.close();
+    }
+
+    private <T> T call(String method, Map<String, Object> params, Class<T> type) throws IOException, InterruptedException {
+        return ClientSession.decode(method, session.request(method, params, null, requestTimeout), type);
+    }
+
+    private static Map<String, Object> page(String cursor) {
+        return cursor == null ? null : Map.of("cursor", cursor);
+    }
+
+    private interface PageFetch<R> {
+        R fetch(String cursor) throws IOException, InterruptedException;
+    }
+
+    private static <R, T> List<T> everyPage(String method, PageFetch<R> fetch, Function<R, List<T>> items,
+                                            Function<R, String> next) throws IOException, InterruptedException {
+        var all = new ArrayList<T>();
+        var seen = new HashSet<String>();
+        String cursor = null;
+        for (int pages = 1; ; pages++) {
+            R page = fetch.fetch(cursor);
+            all.addAll(items.apply(page));
+            cursor = next.apply(page);
+            if (cursor == null) return all;
+            if (!seen.add(cursor)) {
+                throw new IOException(method + ": the server gave the cursor '" + cursor + "' twice; stopped listing");
+            }
+            if (pages == MAX_PAGES) throw new IOException(method + ": more than " + MAX_PAGES + " pages; stopped listing");
+        }
+    }
+}

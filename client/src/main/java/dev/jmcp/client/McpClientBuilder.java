@@ -1,0 +1,219 @@
+package dev.jmcp.client;
+
+import dev.jmcp.client.http.StreamableHttpTransport;
+import dev.jmcp.client.stdio.StdioTransport;
+import dev.jmcp.client.transport.ClientTransport;
+import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.CreateMessageResult;
+import dev.jmcp.protocol.ElicitRequest;
+import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.Root;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Options of a {@link McpClient}, then the connection: {@link #stdio}, {@link #http} or {@link #connect} open it and
+ * run {@code initialize}. Every setter checks its value at once and throws {@link IllegalArgumentException} (or
+ * {@link NullPointerException}) naming what is wrong. Not thread-safe: one thread fills it; it may be reused to open
+ * several clients with the same options.
+ */
+public final class McpClientBuilder {
+    /** The protocol revision asked for unless told otherwise. */
+    public static final ProtocolVersion DEFAULT_PROTOCOL_VERSION = ProtocolVersion.V2025_11_25;
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+    private static final Set<String> HANDLER_CAPABILITIES = Set.of("roots", "sampling", "elicitation");
+
+    private Implementation clientInfo = new Implementation("jmcp-client", versionOfThisLibrary());
+    private ProtocolVersion protocolVersion = DEFAULT_PROTOCOL_VERSION;
+    private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+    private Duration maxRequestTimeout;
+    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+    private final Map<String, Object> capabilities = new LinkedHashMap<>();
+    private Supplier<List<Root>> roots;
+    private Function<CreateMessageRequest, CreateMessageResult> sampling;
+    private Function<ElicitRequest, ElicitResult> elicitation;
+    private Consumer<ServerNotification> listener;
+    private Consumer<String> stderr;
+    private Path workingDirectory;
+    private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+
+    McpClientBuilder() {
+    }
+
+    /** Who this client is, as {@code initialize} announces it (default {@code jmcp-client} and its version). */
+    public McpClientBuilder clientInfo(Implementation clientInfo) {
+        this.clientInfo = Objects.requireNonNull(clientInfo, "clientInfo");
+        return this;
+    }
+
+    /** The revision to ask for (default {@link #DEFAULT_PROTOCOL_VERSION}); the server may answer an older one. */
+    public McpClientBuilder protocolVersion(ProtocolVersion protocolVersion) {
+        this.protocolVersion = Objects.requireNonNull(protocolVersion, "protocolVersion");
+        return this;
+    }
+
+    /**
+     * How long a request may wait for its answer (default 60 s). A call with a progress listener waits this long
+     * after its last progress notification, but never longer than {@link #maxRequestTimeout} in all.
+     */
+    public McpClientBuilder requestTimeout(Duration timeout) {
+        this.requestTimeout = positive(timeout, "requestTimeout");
+        return this;
+    }
+
+    /** The most a call with progress may wait in all (default ten times the request timeout). */
+    public McpClientBuilder maxRequestTimeout(Duration timeout) {
+        this.maxRequestTimeout = positive(timeout, "maxRequestTimeout");
+        return this;
+    }
+
+    /** How long opening an HTTP connection may take (default 10 s). */
+    public McpClientBuilder connectTimeout(Duration timeout) {
+        this.connectTimeout = positive(timeout, "connectTimeout");
+        return this;
+    }
+
+    /**
+     * Declares a further client capability (e.g. {@code experimental}). Roots, sampling and elicitation are declared
+     * by giving their handlers, not here.
+     */
+    public McpClientBuilder capability(String name, Map<String, Object> value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+        if (HANDLER_CAPABILITIES.contains(name)) {
+            throw new IllegalArgumentException("the " + name + " capability is declared by giving its handler, e.g. "
+                    + (name.equals("roots") ? "roots(...)" : name.equals("sampling") ? "onSampling(...)" : "onElicitation(...)"));
+        }
+        capabilities.put(name, Map.copyOf(value));
+        return this;
+    }
+
+    /** Answers {@code roots/list} with what {@code roots} supplies at that moment; declares {@code roots}. */
+    public McpClientBuilder roots(Supplier<List<Root>> roots) {
+        this.roots = Objects.requireNonNull(roots, "roots");
+        return this;
+    }
+
+    /**
+     * Answers {@code sampling/createMessage}; declares {@code sampling}. The handler runs on a virtual thread of its
+     * own, which is interrupted if the server cancels the request; throwing {@link McpErrorException} answers with
+     * that error, any other exception with -32603.
+     */
+    public McpClientBuilder onSampling(Function<CreateMessageRequest, CreateMessageResult> handler) {
+        this.sampling = Objects.requireNonNull(handler, "handler");
+        return this;
+    }
+
+    /** Answers {@code elicitation/create}; declares {@code elicitation} (form mode). Runs like {@link #onSampling}. */
+    public McpClientBuilder onElicitation(Function<ElicitRequest, ElicitResult> handler) {
+        this.elicitation = Objects.requireNonNull(handler, "handler");
+        return this;
+    }
+
+    /**
+     * Receives every notification of the server (progress, log messages, list changes, resource updates, others),
+     * in order, on one thread of the client's; an exception it throws is logged and dropped.
+     */
+    public McpClientBuilder onNotification(Consumer<ServerNotification> listener) {
+        this.listener = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /** stdio: each line the server writes to its standard error goes here (default: this process's standard error). */
+    public McpClientBuilder stderr(Consumer<String> sink) {
+        this.stderr = Objects.requireNonNull(sink, "sink");
+        return this;
+    }
+
+    /** stdio: the server's working directory (default: this process's). */
+    public McpClientBuilder workingDirectory(Path directory) {
+        this.workingDirectory = Objects.requireNonNull(directory, "directory");
+        return this;
+    }
+
+    /** The largest message accepted from the server (default 16 MiB); a larger one ends the connection. */
+    public McpClientBuilder maxMessageBytes(int maxMessageBytes) {
+        if (maxMessageBytes < 1024) {
+            throw new IllegalArgumentException("maxMessageBytes must be at least 1024, was " + maxMessageBytes);
+        }
+        this.maxMessageBytes = maxMessageBytes;
+        return this;
+    }
+
+    /**
+     * Starts {@code command} (with {@code env} added to this process's environment) and initializes a session over
+     * its standard input and output.
+     *
+     * @throws IOException the process did not start or the handshake failed
+     * @throws McpErrorException the server refused {@code initialize}
+     */
+    public McpClient stdio(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
+        Objects.requireNonNull(command, "command");
+        if (command.isEmpty() || command.getFirst() == null || command.getFirst().isBlank()) {
+            throw new IllegalArgumentException("the server command must name a program");
+        }
+        if (command.stream().anyMatch(Objects::isNull)) throw new IllegalArgumentException("the command holds a null");
+        ClientOptions options = options();
+        return McpClient.connect(new StdioTransport(command, env == null ? Map.of() : env, workingDirectory, stderr,
+                maxMessageBytes), options);
+    }
+
+    /**
+     * Initializes a session with the Streamable HTTP endpoint at {@code url} (e.g. {@code http://127.0.0.1:3000/mcp}).
+     *
+     * @throws IOException the server is unreachable or the handshake failed
+     * @throws McpErrorException the server refused {@code initialize}
+     */
+    public McpClient http(URI url) throws IOException, InterruptedException {
+        Objects.requireNonNull(url, "url");
+        String scheme = url.getScheme();
+        if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || url.getHost() == null) {
+            throw new IllegalArgumentException("the server URL must be http:// or https:// with a host, was " + url);
+        }
+        ClientOptions options = options();
+        return McpClient.connect(new StreamableHttpTransport(url, connectTimeout, options.maxRequestTimeout(),
+                maxMessageBytes), options);
+    }
+
+    /** Initializes a session over a transport of the caller's; the client owns and closes it from now on. */
+    public McpClient connect(ClientTransport transport) throws IOException, InterruptedException {
+        Objects.requireNonNull(transport, "transport");
+        return McpClient.connect(transport, options());
+    }
+
+    ClientOptions options() {
+        Duration max = maxRequestTimeout == null ? requestTimeout.multipliedBy(10) : maxRequestTimeout;
+        if (max.compareTo(requestTimeout) < 0) {
+            throw new IllegalArgumentException("maxRequestTimeout (" + max + ") is shorter than requestTimeout ("
+                    + requestTimeout + ")");
+        }
+        return new ClientOptions(clientInfo, protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
+                sampling, elicitation, listener, maxMessageBytes);
+    }
+
+    private static Duration positive(Duration value, String name) {
+        Objects.requireNonNull(value, name);
+        if (!value.isPositive()) throw new IllegalArgumentException(name + " must be positive, was " + value);
+        return value;
+    }
+
+    private static String versionOfThisLibrary() {
+        String version = McpClientBuilder.class.getPackage().getImplementationVersion();
+        return version == null ? "dev" : version;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.jmcp.client;
+
+import dev.jmcp.protocol.jsonrpc.JsonRpcError;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * One request of ours awaiting its answer. Completed once, from a transport thread (result, error or failure);
+ * awaited by the caller's thread. A progress notification for it pushes its deadline back, never past the maximum.
+ * Thread-safe.
+ */
+final class Pending {
+    private final RequestId id;
+    private final String method;
+    private final Consumer<ServerNotification.Progress> progress;
+    private final CompletableFuture<Object> outcome = new CompletableFuture<>();
+    private volatile long lastActivityNanos = System.nanoTime();
+
+    Pending(RequestId id, String method, Consumer<ServerNotification.Progress> progress) {
+        this.id = id;
+        this.method = method;
+        this.progress = progress;
+    }
+
+    RequestId id() {
+        return id;
+    }
+
+    String method() {
+        return method;
+    }
+
+    /** The caller's progress listener, or null. */
+    Consumer<ServerNotification.Progress> progress() {
+        return progress;
+    }
+
+    void answered(Object result) {
+        outcome.complete(result);
+    }
+
+    void refused(JsonRpcError error) {
+        outcome.complete(error);
+    }
+
+    void failed(IOException cause) {
+        outcome.completeExceptionally(cause);
+    }
+
+    /** "Implementations MAY choose to reset the timeout clock when receiving a progress notification". */
+    void touch() {
+        lastActivityNanos = System.nanoTime();
+    }
+
+    /**
+     * The result tree. Throws {@link McpErrorException} for an error answer, {@link RequestTimeoutException} when
+     * {@code timeout} passed without an answer (or progress) or {@code max} passed in all, {@link IOException} when
+     * the exchange failed.
+     */
+    Object await(Duration timeout, Duration max) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        while (true) {
+            long deadline = Math.min(lastActivityNanos + timeout.toNanos(), start + max.toNanos());
+            long wait = deadline - System.nanoTime();
+            if (wait <= 0) throw new RequestTimeoutException(method, timeout);
+            try {
+                Object result = outcome.get(wait, TimeUnit.NANOSECONDS);
+                if (result instanceof JsonRpcError error) throw new McpErrorException(error);
+                return result;
+            } catch (TimeoutException e) {
+                // Loop: progress may have moved the deadline.
+            } catch (ExecutionException e) {
+                // A new exception, so the stack trace shows the caller, with the transport's failure as its cause.
+                Throwable cause = e.getCause();
+                if (cause instanceof SessionExpiredException expired) {
+                    var again = new SessionExpiredException(expired.getMessage());
+                    again.initCause(expired);
+                    throw again;
+                }
+                throw new IOException(method + " failed: " + cause.getMessage(), cause);
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.jmcp.client.http;
+
+import dev.jmcp.client.SessionExpiredException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * The MCP endpoint of one session as the HTTP exchanges see it: the JDK client, the URL, and the session's headers
+ * ({@code Mcp-Session-Id} once the server assigned one, {@code MCP-Protocol-Version} once negotiated), which every
+ * request after {@code initialize} carries. Owned by {@link StreamableHttpTransport}; thread-safe.
+ */
+final class Endpoint {
+    static final String SESSION_HEADER = "Mcp-Session-Id";
+    static final String VERSION_HEADER = "MCP-Protocol-Version";
+    static final String EVENT_STREAM = "text/event-stream";
+    private static final int EXCERPT = 200;
+
+    final URI uri;
+    final HttpClient http;
+    final int maxMessageBytes;
+    private final Duration streamTimeout;
+    private volatile String sessionId;
+    private volatile String protocolVersion;
+
+    /** @param streamTimeout the longest a request may wait for its answer's headers */
+    Endpoint(URI uri, Duration connectTimeout, Duration streamTimeout, int maxMessageBytes) {
+        this.uri = uri;
+        this.streamTimeout = streamTimeout;
+        this.maxMessageBytes = maxMessageBytes;
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(connectTimeout)
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    String sessionId() {
+        return sessionId;
+    }
+
+    /** Keeps the session id the server assigned on {@code initialize}; later ones are ignored. */
+    void assigned(String id) {
+        if (sessionId == null && id != null) sessionId = id;
+    }
+
+    void negotiated(String version) {
+        protocolVersion = version;
+    }
+
+    HttpRequest post(byte[] body, Duration timeout) {
+        // "The client MUST include an Accept header, listing both application/json and text/event-stream".
+        var request = HttpRequest.newBuilder(uri).timeout(timeout)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, " + EVENT_STREAM)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        return withSession(request).build();
+    }
+
+    /** A GET opening the standalone stream, or resuming a stream after {@code lastEventId} (null for none). */
+    HttpRequest get(String lastEventId) {
+        var request = HttpRequest.newBuilder(uri).timeout(streamTimeout).header("Accept", EVENT_STREAM).GET();
+        if (lastEventId != null) request.header("Last-Event-ID", lastEventId);
+        return withSession(request).build();
+    }
+
+    HttpRequest delete(Duration timeout) {
+        return withSession(HttpRequest.newBuilder(uri).timeout(timeout).DELETE()).build();
+    }
+
+    private HttpRequest.Builder withSession(HttpRequest.Builder request) {
+        String session = sessionId;
+        String version = protocolVersion;
+        if (session != null) request.header(SESSION_HEADER, session);
+        // "the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header on all subsequent
+        // requests to the MCP server".
+        if (version != null) request.header(VERSION_HEADER, version);
+        return request;
+    }
+
+    SessionExpiredException expired() {
+        return new SessionExpiredException(uri + " no longer knows session " + sessionId
+                + " (HTTP 404); open a new client to start a new session");
+    }
+
+    /** A whole body, refused past the message size bound. */
+    byte[] readBounded(InputStream body) throws IOException {
+        try (body) {
+            byte[] bytes = body.readNBytes(maxMessageBytes + 1);
+            if (bytes.length > maxMessageBytes) {
+                throw new IOException(uri + " answered with a body larger than " + maxMessageBytes + " bytes");
+            }
+            return bytes;
+        }
+    }
+
+    /** What can be read of an error body, for a message; empty when even that fails. */
+    byte[] readQuietly(InputStream body) {
+        try {
+            return readBounded(body);
+        } catch (IOException e) {
+            return new byte[0];
+        }
+    }
+
+    static String excerpt(byte[] body) {
+        String text = new String(body, 0, Math.min(body.length, EXCERPT * 4), StandardCharsets.UTF_8).strip()
+                .replaceAll("\\s+", " ");
+        if (text.isEmpty()) return "(empty body)";
+        return text.length() <= EXCERPT ? text : text.substring(0, EXCERPT) + "…";
+    }
+
+    static String message(IOException e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    static void closeQuietly(InputStream stream) {
+        if (stream == null) return;
+        try {
+            stream.close();
+        } catch (IOException e) {
+            // Closing to stop reading; nothing to do if it fails.
+        }
+    }
+}

@@ -1,0 +1,299 @@
+package dev.jmcp.client.http;
+
+import dev.jmcp.client.SessionExpiredException;
+import dev.jmcp.client.transport.ClientTransport;
+import dev.jmcp.client.transport.Inbound;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static dev.jmcp.client.http.Endpoint.closeQuietly;
+import static dev.jmcp.client.http.Endpoint.excerpt;
+import static dev.jmcp.client.http.Endpoint.message;
+
+/**
+ * The Streamable HTTP transport (revisions 2025-03-26 on) over the JDK's {@link java.net.http.HttpClient}. Every
+ * message is a POST to the endpoint; a request's answer comes as one JSON body or as an SSE stream carrying related
+ * messages first. A stream that breaks before the answer, or that the server closes to make the client poll, is
+ * resumed with GET and {@code Last-Event-ID} after the server's {@code retry} delay. Once the session is open a
+ * {@link ListeningStream} carries what the server sends on its own. {@code Mcp-Session-Id} and
+ * {@code MCP-Protocol-Version} go on every request after {@code initialize}; {@link #close} sends DELETE.
+ *
+ * <p>Each POSTed request is carried by a virtual thread of its own, so the caller's thread only waits for the answer;
+ * abandoning a request interrupts that thread and closes its stream. Owned by the client that starts it; thread-safe.
+ */
+public final class StreamableHttpTransport implements ClientTransport {
+    private static final System.Logger log = System.getLogger(StreamableHttpTransport.class.getName());
+    private static final JsonCodec CODEC = JsonCodec.shared();
+    static final Duration DEFAULT_RETRY = Duration.ofSeconds(1);
+    private static final Duration NOTIFY_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration DELETE_TIMEOUT = Duration.ofSeconds(5);
+
+    private final URI uri;
+    private final Duration connectTimeout;
+    private final Duration exchangeTimeout;
+    private final int maxMessageBytes;
+    private final Map<RequestId, Exchange> exchanges = new ConcurrentHashMap<>();
+    private Endpoint endpoint;
+    private Inbound inbound;
+    private volatile ListeningStream listening;
+    private volatile boolean closed;
+
+    /**
+     * @param exchangeTimeout the longest a POST may wait for its answer's headers (the client's own timeouts are
+     *                        shorter and abandon the exchange first)
+     */
+    public StreamableHttpTransport(URI uri, Duration connectTimeout, Duration exchangeTimeout, int maxMessageBytes) {
+        this.uri = uri;
+        this.connectTimeout = connectTimeout;
+        this.exchangeTimeout = exchangeTimeout;
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /** One POSTed request and the thread carrying its answer. */
+    private static final class Exchange {
+        final RequestId id;
+        volatile Thread thread;
+        volatile InputStream body;
+        volatile boolean abandoned;
+
+        Exchange(RequestId id) {
+            this.id = id;
+        }
+
+        void abandon() {
+            abandoned = true;
+            Thread carrier = thread;
+            if (carrier != null) carrier.interrupt();
+            closeQuietly(body);
+        }
+    }
+
+    @Override
+    public void start(Inbound inbound) {
+        this.inbound = inbound;
+        this.endpoint = new Endpoint(uri, connectTimeout, exchangeTimeout, maxMessageBytes);
+    }
+
+    @Override
+    public void negotiated(ProtocolVersion version) {
+        endpoint.negotiated(version.wire());
+    }
+
+    @Override
+    public void sessionStarted() {
+        if (closed) return;
+        var stream = new ListeningStream(endpoint, inbound);
+        listening = stream;
+        stream.start();
+    }
+
+    @Override
+    public void send(JsonRpcMessage message) throws IOException {
+        if (closed) throw new IOException("The connection to " + describe() + " is closed");
+        byte[] body = CODEC.encode(message);
+        if (message instanceof JsonRpcRequest request) {
+            var exchange = new Exchange(request.id());
+            exchanges.put(request.id(), exchange);
+            Thread carrier = Thread.ofVirtual().name("mcp-http-" + request.id()).unstarted(() -> exchange(exchange, body));
+            exchange.thread = carrier;
+            carrier.start();
+            return;
+        }
+        // "If the input is a JSON-RPC response or notification: if the server accepts the input, the server MUST
+        // return HTTP status code 202 Accepted with no body."
+        HttpResponse<byte[]> response;
+        try {
+            response = endpoint.http.send(endpoint.post(body, NOTIFY_TIMEOUT), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while posting to " + describe());
+        }
+        int status = response.statusCode();
+        if (status >= 200 && status < 300) return;
+        if (status == 404 && endpoint.sessionId() != null) throw endpoint.expired();
+        throw new IOException(describe() + " refused a message with HTTP " + status + ": " + excerpt(response.body()));
+    }
+
+    private void exchange(Exchange exchange, byte[] body) {
+        try {
+            boolean hadSession = endpoint.sessionId() != null;
+            HttpResponse<InputStream> response = endpoint.http.send(endpoint.post(body, exchangeTimeout),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            exchange.body = response.body();
+            if (exchange.abandoned) return;
+            response.headers().firstValue(Endpoint.SESSION_HEADER).ifPresent(endpoint::assigned);
+            int status = response.statusCode();
+            String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+            boolean ok = status >= 200 && status < 300;
+            if (status == 404 && hadSession) {
+                SessionExpiredException e = endpoint.expired();
+                inbound.requestFailed(exchange.id, e);
+                inbound.closed(e);
+            } else if (status == 202) {
+                // Accepted without an answer here: it will come on the GET stream, or the caller's timeout ends the wait.
+                log.log(System.Logger.Level.DEBUG, "request " + exchange.id + " accepted with 202; no answer on its POST");
+            } else if (ok && type.startsWith(Endpoint.EVENT_STREAM)) {
+                readAnswerStream(exchange, response.body());
+            } else if (ok && type.startsWith("application/json")) {
+                deliverJson(exchange, endpoint.readBounded(response.body()));
+            } else if (ok) {
+                inbound.requestFailed(exchange.id, new IOException(describe() + " answered HTTP " + status
+                        + " with Content-Type '" + type + "', neither application/json nor text/event-stream: "
+                        + excerpt(endpoint.readQuietly(response.body()))));
+            } else {
+                refused(exchange, status, endpoint.readQuietly(response.body()));
+            }
+        } catch (IOException e) {
+            if (!exchange.abandoned && !closed) {
+                inbound.requestFailed(exchange.id, new IOException("POST to " + describe() + " failed: " + message(e), e));
+            }
+        } catch (InterruptedException e) {
+            // Abandoned by the client: nobody waits for this answer any more.
+        } finally {
+            exchanges.remove(exchange.id, exchange);
+            closeQuietly(exchange.body);
+        }
+    }
+
+    /** An HTTP error: its body may be a JSON-RPC error (the server's own words); otherwise the status is the failure. */
+    private void refused(Exchange exchange, int status, byte[] body) {
+        try {
+            if (CODEC.toMessage(CODEC.parse(body)) instanceof JsonRpcErrorResponse error) {
+                inbound.message(new JsonRpcErrorResponse(exchange.id, error.error()));
+                return;
+            }
+        } catch (JsonRpcException | IllegalArgumentException e) {
+            // Not JSON-RPC: report the status.
+        }
+        inbound.requestFailed(exchange.id, new IOException(describe() + " answered HTTP " + status + ": " + excerpt(body)));
+    }
+
+    private void deliverJson(Exchange exchange, byte[] body) {
+        try {
+            Object tree = CODEC.parse(body);
+            for (Object item : tree instanceof List<?> batch ? batch : List.of(tree)) inbound.message(CODEC.toMessage(item));
+        } catch (JsonRpcException e) {
+            inbound.requestFailed(exchange.id, new IOException(describe() + " answered with a body that is not JSON-RPC ("
+                    + e.getMessage() + "): " + excerpt(body)));
+        }
+    }
+
+    /**
+     * Reads the SSE stream answering one request until its answer, resuming with GET and {@code Last-Event-ID} when the
+     * connection ends first. "The client MUST respect the retry field, waiting the given number of milliseconds before
+     * attempting to reconnect."
+     */
+    private void readAnswerStream(Exchange exchange, InputStream stream) throws InterruptedException {
+        String lastEventId = null;
+        Duration retry = DEFAULT_RETRY;
+        while (true) {
+            var reader = new SseReader(stream, maxMessageBytes);
+            try {
+                for (SseEvent event; (event = reader.next()) != null; ) {
+                    if (event.data().isBlank()) continue;
+                    JsonRpcMessage message = CODEC.decode(event.data());
+                    inbound.message(message);
+                    if (answers(message, exchange.id)) return;
+                }
+            } catch (JsonRpcException e) {
+                inbound.requestFailed(exchange.id, new IOException(describe() + " sent an SSE event that is not JSON-RPC ("
+                        + e.getMessage() + ")"));
+                return;
+            } catch (IOException e) {
+                if (exchange.abandoned || closed) return;
+                log.log(System.Logger.Level.DEBUG, "the stream of request " + exchange.id + " broke: " + message(e));
+            } finally {
+                closeQuietly(stream);
+            }
+            if (exchange.abandoned || closed) return;
+            if (reader.lastEventId() != null) lastEventId = reader.lastEventId();
+            if (reader.retryMillis() != null) retry = Duration.ofMillis(reader.retryMillis());
+            if (lastEventId == null) {
+                inbound.requestFailed(exchange.id, new IOException(describe() + " ended the stream of request "
+                        + exchange.id + " before answering it, with no event id to resume from"));
+                return;
+            }
+            Thread.sleep(retry);
+            HttpResponse<InputStream> resumed;
+            try {
+                resumed = endpoint.http.send(endpoint.get(lastEventId), HttpResponse.BodyHandlers.ofInputStream());
+            } catch (IOException e) {
+                inbound.requestFailed(exchange.id, new IOException("Resuming the stream of request " + exchange.id
+                        + " at " + describe() + " failed: " + message(e), e));
+                return;
+            }
+            stream = resumed.body();
+            exchange.body = stream;
+            if (exchange.abandoned) return;
+            String type = resumed.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+            if (resumed.statusCode() != 200 || !type.startsWith(Endpoint.EVENT_STREAM)) {
+                inbound.requestFailed(exchange.id, resumed.statusCode() == 404 && endpoint.sessionId() != null
+                        ? endpoint.expired()
+                        : new IOException("Resuming the stream of request " + exchange.id + " with Last-Event-ID "
+                        + lastEventId + " got HTTP " + resumed.statusCode() + ": " + excerpt(endpoint.readQuietly(stream))));
+                return;
+            }
+        }
+    }
+
+    private static boolean answers(JsonRpcMessage message, RequestId id) {
+        return switch (message) {
+            case JsonRpcResponse r -> id.equals(r.id());
+            case JsonRpcErrorResponse e -> id.equals(e.id());
+            default -> false;
+        };
+    }
+
+    @Override
+    public void abandon(RequestId request) {
+        Exchange exchange = exchanges.remove(request);
+        if (exchange != null) exchange.abandon();
+    }
+
+    @Override
+    public String describe() {
+        return uri.toString();
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        for (Exchange exchange : exchanges.values()) exchange.abandon();
+        exchanges.clear();
+        ListeningStream stream = listening;
+        if (stream != null) stream.stop();
+        if (endpoint == null) return;
+        String session = endpoint.sessionId();
+        if (session != null) {
+            // "Clients that no longer need a particular session ... SHOULD send an HTTP DELETE".
+            try {
+                int status = endpoint.http.send(endpoint.delete(DELETE_TIMEOUT), HttpResponse.BodyHandlers.discarding())
+                        .statusCode();
+                log.log(System.Logger.Level.DEBUG, "DELETE of session " + session + ": HTTP " + status);
+            } catch (IOException e) {
+                log.log(System.Logger.Level.DEBUG, "DELETE of session " + session + " failed: " + message(e));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        endpoint.http.shutdownNow();
+    }
+}

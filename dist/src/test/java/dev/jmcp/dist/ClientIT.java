@@ -1,0 +1,393 @@
+package dev.jmcp.dist;
+
+import dev.jmcp.client.CompletionReference;
+import dev.jmcp.client.McpClient;
+import dev.jmcp.client.McpClientBuilder;
+import dev.jmcp.client.McpErrorException;
+import dev.jmcp.client.RequestTimeoutException;
+import dev.jmcp.client.ServerNotification;
+import dev.jmcp.protocol.CreateMessageResult;
+import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.Role;
+import dev.jmcp.protocol.Root;
+import dev.jmcp.protocol.TextContent;
+import dev.jmcp.protocol.TextResourceContents;
+import dev.jmcp.protocol.Tool;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.testkit.PluginJarBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * jmcp's client against jmcp's real server, both ways a user connects: the launcher as a stdio subprocess, and
+ * {@code bin/jmcp serve -t} over HTTP on 127.0.0.1. Then the client commands of {@code bin/jmcp}, run as processes.
+ * The plugins are the bundled ones plus an "asker" that calls back the client (sampling, elicitation, roots); lists
+ * come in pages of two so the client has to follow cursors.
+ */
+@Timeout(60)
+class ClientIT {
+    private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+);");
+    private static final Map<String, String> FAST_TICKS = Map.of("NOTIFICATION_INTERVAL_MS", "20");
+
+    @TempDir
+    static Path work;
+    static Path plugins;
+    static Process httpServer;
+    static URI url;
+    static final StringBuffer httpServerErr = new StringBuffer();
+
+    /** The two ways to reach the server. */
+    enum Wire {
+        STDIO, HTTP;
+
+        McpClient open(McpClientBuilder builder) throws IOException, InterruptedException {
+            return switch (this) {
+                case STDIO -> builder.stdio(serveCommand(), FAST_TICKS);
+                case HTTP -> builder.http(url);
+            };
+        }
+    }
+
+    static List<String> serveCommand() {
+        return List.of(Distribution.launcher().toString(), "serve", "-p", plugins.toString(), "--page-size", "2");
+    }
+
+    @BeforeAll
+    static void startHttpServer() throws Exception {
+        plugins = Distribution.copyOfBundledPlugins(work.resolve("plugins"));
+        PluginJarBuilder.create().plugin("demo.Asker", """
+                package demo;
+
+                import dev.jmcp.plugin.Plugin;
+                import dev.jmcp.plugin.Registrar;
+                import dev.jmcp.protocol.*;
+                import java.time.Duration;
+                import java.util.Map;
+
+                public final class Asker implements Plugin {
+                    @Override
+                    public void register(Registrar registrar) {
+                        registrar.tool(new Tool("ask_model", "Asks the client's model", null), (args, ctx) -> {
+                            var answer = ctx.sample(new CreateMessageRequest("Capital of Italy?", 20), Duration.ofSeconds(10));
+                            return CallToolResult.text("model: " + ((TextContent) answer.content()).text());
+                        });
+                        registrar.tool(new Tool("ask_user", "Asks the user", null), (args, ctx) -> {
+                            var answer = ctx.elicit(ElicitRequest.form("Favourite colour?", Map.of("type", "object",
+                                    "properties", Map.of("colour", Map.of("type", "string")))), Duration.ofSeconds(10));
+                            return CallToolResult.text("user: " + answer.action() + " " + answer.content());
+                        });
+                        registrar.tool(new Tool("list_roots", "Lists the client's roots", null),
+                                (args, ctx) -> CallToolResult.text("roots: " + ctx.roots()));
+                    }
+                }
+                """).writeTo(plugins.resolve("asker.jar"));
+        int port;
+        try (var probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        var builder = new ProcessBuilder(Distribution.launcher().toString(), "serve", "-t", "--port",
+                String.valueOf(port), "-p", plugins.toString(), "--page-size", "2");
+        builder.environment().putAll(FAST_TICKS);
+        httpServer = builder.start();
+        var serving = new CompletableFuture<URI>();
+        Thread.ofPlatform().daemon().start(() -> {
+            try (var err = new BufferedReader(new InputStreamReader(httpServer.getErrorStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = err.readLine()) != null) {
+                    httpServerErr.append(line).append('\n');
+                    var m = SERVING.matcher(line);
+                    if (m.find()) serving.complete(URI.create(m.group(1)));
+                }
+                serving.completeExceptionally(new AssertionError("the server ended without serving HTTP:\n" + httpServerErr));
+            } catch (IOException e) {
+                serving.completeExceptionally(e);
+            }
+        });
+        url = serving.get(30, TimeUnit.SECONDS);
+    }
+
+    @AfterAll
+    static void stopHttpServer() throws InterruptedException {
+        if (httpServer != null) {
+            httpServer.destroy();
+            assertThat(httpServer.waitFor(10, TimeUnit.SECONDS)).as("the HTTP server stops on SIGTERM").isTrue();
+        }
+    }
+
+    private static McpClientBuilder builder() {
+        return McpClient.builder().requestTimeout(Duration.ofSeconds(20)).stderr(line -> { });
+    }
+
+    private static String text(dev.jmcp.protocol.CallToolResult result) {
+        return ((TextContent) result.content().getFirst()).text();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void initializeAgreesOnTheRevisionAskedForAndNamesTheServer(Wire wire) throws Exception {
+        try (var client = wire.open(builder())) {
+            assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2025_11_25);
+            assertThat(client.serverInfo().name()).isEqualTo("jmcp");
+            assertThat(client.serverCapabilities()).containsKeys("tools", "prompts", "resources", "logging");
+            client.ping();
+        }
+        try (var older = wire.open(builder().protocolVersion(ProtocolVersion.V2025_03_26))) {
+            assertThat(older.protocolVersion()).isEqualTo(ProtocolVersion.V2025_03_26);
+            assertThat(older.listTools()).extracting(Tool::name).contains("sleep");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void listingFollowsEveryPage(Wire wire) throws Exception {
+        try (var client = wire.open(builder())) {
+            var first = client.listTools(null);
+            assertThat(first.tools()).hasSize(2);
+            assertThat(first.nextCursor()).isNotNull();
+            assertThat(client.listTools()).extracting(Tool::name).contains("get_weather", "sleep", "progress_test",
+                    "logging_test", "ask_model", "ask_user", "list_roots").doesNotHaveDuplicates();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void progressOfACallReachesItsListenerInOrder(Wire wire) throws Exception {
+        var progress = new CopyOnWriteArrayList<ServerNotification.Progress>();
+        try (var client = wire.open(builder())) {
+            var result = client.callTool("progress_test", Map.of("seconds", 3), progress::add);
+            assertThat(text(result)).contains("sent 3 progress notifications");
+        }
+        assertThat(progress).extracting(ServerNotification.Progress::progress).containsExactly(1.0, 2.0, 3.0);
+        assertThat(progress).allSatisfy(p -> assertThat(p.total()).isEqualTo(3.0));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void logMessagesAtTheLevelSetReachTheListener(Wire wire) throws Exception {
+        BlockingQueue<ServerNotification> notifications = new LinkedBlockingQueue<>();
+        try (var client = wire.open(builder().onNotification(notifications::add))) {
+            client.setLogLevel(LoggingLevel.WARNING);
+            client.callTool("logging_test", Map.of());
+            var levels = new ArrayList<LoggingLevel>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (levels.size() < 5) {
+                var n = notifications.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                assertThat(n).as("log messages seen so far: " + levels).isNotNull();
+                if (n instanceof ServerNotification.LogMessage m) levels.add(m.level());
+            }
+            assertThat(levels).containsExactly(LoggingLevel.WARNING, LoggingLevel.ERROR, LoggingLevel.CRITICAL,
+                    LoggingLevel.ALERT, LoggingLevel.EMERGENCY);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void promptsAndCompletion(Wire wire) throws Exception {
+        try (var client = wire.open(builder())) {
+            assertThat(client.listPrompts()).extracting(p -> p.name()).contains("code-review");
+            var prompt = client.getPrompt("code-review", Map.of("language", "java", "code", "class A {}"));
+            assertThat(prompt.messages()).isNotEmpty();
+            assertThat(((TextContent) prompt.messages().getFirst().content()).text()).contains("Java", "class A {}");
+            var completion = client.complete(CompletionReference.prompt("code-review"), "language", "Py");
+            assertThat(completion.values()).contains("Python").allSatisfy(v -> assertThat(v).startsWith("Py"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void resourcesAreListedReadAndSubscribed(Wire wire) throws Exception {
+        try (var client = wire.open(builder())) {
+            assertThat(client.listResources()).extracting(r -> r.uri()).contains("bacio:///quote");
+            assertThat(client.listResourceTemplates()).isNotNull();
+            var contents = client.readResource("bacio:///quote").contents();
+            assertThat(contents).singleElement().isInstanceOfSatisfying(TextResourceContents.class,
+                    t -> assertThat(t.text()).isNotBlank());
+            client.subscribe("bacio:///quote");
+            client.unsubscribe("bacio:///quote");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void errorAnswersAreMcpErrorExceptionsAndToolFailuresAreResults(Wire wire) throws Exception {
+        try (var client = wire.open(builder())) {
+            assertThatThrownBy(() -> client.readResource("bacio:///nope"))
+                    .isInstanceOfSatisfying(McpErrorException.class, e -> {
+                        assertThat(e.code()).isEqualTo(-32002);
+                        assertThat(e.getMessage()).contains("bacio:///nope");
+                    });
+            assertThatThrownBy(() -> client.request("no/such/method", null))
+                    .isInstanceOfSatisfying(McpErrorException.class, e -> assertThat(e.code()).isEqualTo(-32601));
+            var failed = client.callTool("sleep", Map.of("milliseconds", -1));
+            assertThat(failed.failed()).isTrue();
+            client.ping();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void theServersRequestsAreAnsweredByTheClientsHandlers(Wire wire) throws Exception {
+        var builder = builder()
+                .onSampling(request -> new CreateMessageResult(Role.ASSISTANT, new TextContent("Rome"), "test-model", null))
+                .onElicitation(request -> new ElicitResult("accept", Map.of("colour", "blue")))
+                .roots(() -> List.of(new Root("file:///home/ada", "home")));
+        try (var client = wire.open(builder)) {
+            assertThat(text(client.callTool("ask_model", Map.of()))).isEqualTo("model: Rome");
+            assertThat(text(client.callTool("ask_user", Map.of()))).isEqualTo("user: accept {colour=blue}");
+            assertThat(text(client.callTool("list_roots", Map.of()))).contains("file:///home/ada");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void interruptingACallCancelsItAndTheSessionGoesOn(Wire wire) throws Exception {
+        try (var client = wire.open(builder())) {
+            var thrown = new AtomicReference<Throwable>();
+            Thread caller = Thread.ofVirtual().start(() -> {
+                try {
+                    client.callTool("sleep", Map.of("milliseconds", 30_000));
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (caller.getState() != Thread.State.TIMED_WAITING) {
+                assertThat(System.nanoTime()).as("the call is waiting for its answer").isLessThan(deadline);
+                Thread.onSpinWait();
+            }
+            long interrupted = System.nanoTime();
+            caller.interrupt();
+            assertThat(caller.join(Duration.ofSeconds(5))).isTrue();
+            assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - interrupted)).isLessThan(Duration.ofSeconds(5));
+            assertThat(text(client.callTool("sleep", Map.of("milliseconds", 1)))).isEqualTo("Slept 1 ms.");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void aCallOutlivingItsTimeoutIsCancelled(Wire wire) throws Exception {
+        try (var client = wire.open(builder().requestTimeout(Duration.ofMillis(700)))) {
+            assertThatThrownBy(() -> client.callTool("sleep", Map.of("milliseconds", 20_000)))
+                    .isInstanceOf(RequestTimeoutException.class);
+            assertThat(text(client.callTool("sleep", Map.of("milliseconds", 1)))).isEqualTo("Slept 1 ms.");
+        }
+    }
+
+    /** {@code bin/jmcp args...}, with its output and exit code. */
+    record Run(int exitCode, String out, String err) {
+    }
+
+    private static Run jmcp(String... args) throws Exception {
+        var command = new ArrayList<String>();
+        command.add(Distribution.launcher().toString());
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(work, "out", ".txt");
+        Path err = Files.createTempFile(work, "err", ".txt");
+        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!process.waitFor(40, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("jmcp " + String.join(" ", args) + " did not end:\n" + Files.readString(err));
+        }
+        return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    private static String[] overStdio(String... args) {
+        var all = new ArrayList<>(List.of(args));
+        all.add("--");
+        all.addAll(serveCommand());
+        return all.toArray(String[]::new);
+    }
+
+    @Test
+    void theToolsCommandListsEveryToolOverStdio() throws Exception {
+        Run run = jmcp(overStdio("tools"));
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("get_weather", "sleep", "progress_test", "ask_model", "milliseconds*: integer");
+    }
+
+    @Test
+    void theCallCommandPrintsTheResultAndShowsProgressOnStderr() throws Exception {
+        Run run = jmcp(overStdio("call", "progress_test", "--arg", "seconds=2", "--env", "NOTIFICATION_INTERVAL_MS=20"));
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("sent 2 progress notifications").doesNotContain("progress 1/2");
+        assertThat(run.err()).contains("progress 1/2: Step 1 of 2", "progress 2/2");
+    }
+
+    @Test
+    void aToolErrorIsExitCodeOneAndAServerErrorToo() throws Exception {
+        Run toolError = jmcp("call", "sleep", "--json", "{\"milliseconds\": -5}", "--url", url.toString());
+        assertThat(toolError.exitCode()).isEqualTo(1);
+        assertThat(toolError.out()).contains("milliseconds");
+
+        Run notFound = jmcp("read", "bacio:///nope", "--url", url.toString());
+        assertThat(notFound.exitCode()).isEqualTo(1);
+        assertThat(notFound.err()).contains("-32002", "bacio:///nope");
+        assertThat(notFound.out()).isEmpty();
+    }
+
+    @Test
+    void promptsResourcesAndReadOverHttpWithJsonOutput() throws Exception {
+        Run prompts = jmcp("prompts", "--url", url.toString(), "--json-output");
+        assertThat(prompts.exitCode()).as(prompts.err()).isZero();
+        assertThat(JsonCodec.shared().parse(prompts.out()).toString()).contains("code-review");
+
+        Run prompt = jmcp("prompt", "code-review", "--arg", "language=Java", "--url", url.toString());
+        assertThat(prompt.exitCode()).as(prompt.err()).isZero();
+        assertThat(prompt.out()).contains("user: ", "Java");
+
+        Run resources = jmcp("resources", "--url", url.toString());
+        assertThat(resources.exitCode()).as(resources.err()).isZero();
+        assertThat(resources.out()).contains("bacio:///quote");
+
+        Run read = jmcp("read", "bacio:///quote", "--url", url.toString());
+        assertThat(read.exitCode()).as(read.err()).isZero();
+        assertThat(read.out()).isNotBlank();
+    }
+
+    @Test
+    void aServerThatCannotStartIsExitCodeOneWithTheReason() throws Exception {
+        Run run = jmcp("tools", "--", "/no/such/mcp-server");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("jmcp: ", "/no/such/mcp-server");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void aClientCommandWithoutAServerIsAUsageError() throws Exception {
+        Run run = jmcp("tools");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("Which server?");
+        assertThat(run.out()).isEmpty();
+    }
+}
