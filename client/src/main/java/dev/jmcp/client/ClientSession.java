@@ -19,7 +19,6 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -76,10 +75,10 @@ final class ClientSession implements Inbound {
         Object tree = send("initialize", params, null, options.requestTimeout(), false);
         InitializeResult result = decode("initialize", tree, InitializeResult.class);
         // "If the client does not support the version in the server's response, it SHOULD disconnect."
-        ProtocolVersion version = ProtocolVersion.fromWire(result.protocolVersion()).orElseThrow(() -> new IOException(
-                "The server " + transport.describe() + " answered protocol version '" + result.protocolVersion()
-                        + "', which this client does not speak (it speaks " + Arrays.toString(ProtocolVersion.values())
-                        + ")"));
+        ProtocolVersion version = ProtocolVersion.statefulFromWire(result.protocolVersion()).orElseThrow(
+                () -> new IOException("The server " + transport.describe() + " answered protocol version '"
+                        + result.protocolVersion() + "', which this client does not speak (it speaks "
+                        + ProtocolVersion.stateful() + ")"));
         if (result.serverInfo() == null) {
             throw new IOException("The server " + transport.describe() + " answered initialize without serverInfo");
         }

@@ -33,6 +33,14 @@ public interface Registrar {
     Registrar onRootsChanged(RootsListener listener);
 
     /**
+     * The handle to change this plugin's declarations later ({@link PluginChanges#redeclare()}); a plugin that keeps it
+     * may call it from any thread once {@code register} has returned.
+     */
+    default PluginChanges changes() {
+        throw new UnsupportedOperationException("this server cannot change a plugin's declarations while it runs");
+    }
+
+    /**
      * Declares every method of {@code instance} annotated with {@link McpTool}, {@link McpPrompt}, {@link McpResource}
      * or {@link McpResourceTemplate}; schemas are generated from the methods' Java types.
      */

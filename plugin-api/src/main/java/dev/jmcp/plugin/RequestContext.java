@@ -81,4 +81,25 @@ public interface RequestContext {
 
     /** Asks the user ({@code elicitation/create}); blocks until they answer or {@code timeout} passes. */
     ElicitResult elicit(ElicitRequest request, Duration timeout);
+
+    /**
+     * Asks the client for several inputs at once, each under a key the handler chooses, and returns all the answers.
+     * In the stateful revisions each is sent to the client as its own request and this blocks until every answer came
+     * (or {@code timeout} passed). In 2026-07-28 the first run of the call ends here with an {@code input_required}
+     * result listing every unanswered input; the client answers and the server runs the handler again, and this call
+     * then returns at once with the answers. So a handler must reach this point again with the same keys: do not act
+     * on the world before asking for what it needs. Throws {@link ClientRequestException} as the single-input methods do.
+     */
+    default InputResponses requestInputs(java.util.Map<String, InputRequest> requests, Duration timeout) {
+        var answers = new java.util.LinkedHashMap<String, Object>();
+        for (var entry : requests.entrySet()) {
+            Object answer = switch (entry.getValue()) {
+                case InputRequest.Elicit e -> elicit(e.request(), timeout);
+                case InputRequest.Sample s -> sample(s.request(), timeout);
+                case InputRequest.ListRoots r -> roots(timeout);
+            };
+            answers.put(entry.getKey(), answer);
+        }
+        return new InputResponses(answers);
+    }
 }

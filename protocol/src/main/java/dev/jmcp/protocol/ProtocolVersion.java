@@ -10,10 +10,15 @@ public enum ProtocolVersion {
     V2024_11_05("2024-11-05"),
     V2025_03_26("2025-03-26"),
     V2025_06_18("2025-06-18"),
-    V2025_11_25("2025-11-25");
+    V2025_11_25("2025-11-25"),
+    /** Stateless: no initialize, no session; every request carries its version and client in {@code _meta}. */
+    V2026_07_28("2026-07-28");
 
     /** The newest stateful revision: what a server answers when it does not support the client's. */
     public static final ProtocolVersion LATEST_STATEFUL = V2025_11_25;
+
+    private static final java.util.List<ProtocolVersion> STATEFUL = java.util.Arrays.stream(values())
+            .filter(v -> !v.isStateless()).toList();
 
     private final String wire;
 
@@ -38,12 +43,33 @@ public enum ProtocolVersion {
         return Optional.empty();
     }
 
+    /** The revisions negotiated with {@code initialize}, oldest first. */
+    public static java.util.List<ProtocolVersion> stateful() {
+        return STATEFUL;
+    }
+
+    /** A stateful revision named by {@code wire}; empty for an unknown or the stateless one. */
+    public static Optional<ProtocolVersion> statefulFromWire(String wire) {
+        return fromWire(wire).filter(v -> !v.isStateless());
+    }
+
+    /** 2026-07-28 on: no session; version, client and capabilities travel with every request. */
+    public boolean isStateless() {
+        return atLeast(V2026_07_28);
+    }
+
+    /** 2026-07-28: results say what they are ({@code resultType}), and lists and reads carry cache hints. */
+    public boolean hasResultTypes() {
+        return atLeast(V2026_07_28);
+    }
+
     private boolean atLeast(ProtocolVersion other) {
         return compareTo(other) >= 0;
     }
 
     /** JSON-RPC batches: added in 2025-03-26, removed in 2025-06-18. */
     public boolean allowsBatches() {
+        // 2026-07-28 is served one request at a time as well.
         return this == V2025_03_26;
     }
 

@@ -17,7 +17,6 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,8 +63,8 @@ public final class ServerConnection {
     static final class VersionConverter implements ITypeConverter<ProtocolVersion> {
         @Override
         public ProtocolVersion convert(String value) {
-            return ProtocolVersion.fromWire(value).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown protocol version '" + value + "'; known: " + Arrays.toString(ProtocolVersion.values())));
+            return ProtocolVersion.statefulFromWire(value).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown protocol version '" + value + "'; the client speaks " + ProtocolVersion.stateful()));
         }
     }
 

@@ -19,7 +19,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +34,7 @@ final class StreamableEndpoint {
     private static final JsonCodec CODEC = JsonCodec.shared();
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String VERSION_HEADER = "MCP-Protocol-Version";
-    private static final List<String> SUPPORTED = Arrays.stream(ProtocolVersion.values())
+    private static final List<String> SUPPORTED = ProtocolVersion.stateful().stream()
             .map(ProtocolVersion::wire).toList();
 
     private final Engine engine;
@@ -232,7 +231,7 @@ final class StreamableEndpoint {
         }
         // "If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond
         // with 400 Bad Request." Absent, the negotiated version stands.
-        if (version != null && ProtocolVersion.fromWire(version).isEmpty()) {
+        if (version != null && ProtocolVersion.statefulFromWire(version).isEmpty()) {
             ErrorReplies.send(response, callback, 400, null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
                     "Bad request: unsupported MCP-Protocol-Version '" + version + "'; supported: " + SUPPORTED,
                     Map.of("supported", SUPPORTED, "requested", version)));

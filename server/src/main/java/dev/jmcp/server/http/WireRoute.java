@@ -21,7 +21,7 @@ enum WireRoute {
         if (sessionId != null) return STATEFUL;
         boolean meta = hasMeta(body);
         if (versionHeader == null && !meta) return STATEFUL;
-        if (!meta && versionHeader != null && ProtocolVersion.fromWire(versionHeader).isPresent()) return STATEFUL;
+        if (!meta && versionHeader != null && ProtocolVersion.statefulFromWire(versionHeader).isPresent()) return STATEFUL;
         return STATELESS;
     }
 

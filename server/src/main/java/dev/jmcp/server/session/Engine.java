@@ -28,11 +28,17 @@ public final class Engine {
     private final Supplier<Registry> registry;
     private final Map<String, MethodHandler> methods;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
+    private final StatelessRequests stateless = new StatelessRequests(this);
 
     public Engine(ServerOptions options, Supplier<Registry> registry, Map<String, MethodHandler> methods) {
         this.options = options;
         this.registry = registry;
         this.methods = Map.copyOf(methods);
+    }
+
+    /** The stateless revision's entry point, for transports. */
+    public StatelessRequests stateless() {
+        return stateless;
     }
 
     public ServerOptions options() {

@@ -243,7 +243,7 @@ public final class ServerSession implements AutoCloseable {
             Map<String, Object> info = params.optionalObject("clientInfo");
             // "If the server supports the requested protocol version, it MUST respond with the same version.
             // Otherwise, the server MUST respond with another protocol version it supports."
-            version = ProtocolVersion.fromWire(requested).orElse(ProtocolVersion.LATEST_STATEFUL);
+            version = ProtocolVersion.statefulFromWire(requested).orElse(ProtocolVersion.LATEST_STATEFUL);
             clientCapabilities = capabilities == null ? Map.of() : capabilities;
             if (info != null && info.get("name") instanceof String name) {
                 clientInfo = new Implementation(name, info.get("title") instanceof String t ? t : null,

@@ -1,0 +1,11 @@
+package dev.jmcp.server.session;
+
+/**
+ * A stateless request being served, as its transport sees it: cancel it when the client goes away (for
+ * {@code subscriptions/listen}, that ends the subscription) or sends {@code notifications/cancelled}.
+ */
+public interface StatelessCall {
+
+    /** Interrupts the handler (no response is sent) or ends the subscription. Idempotent. */
+    void cancel();
+}
