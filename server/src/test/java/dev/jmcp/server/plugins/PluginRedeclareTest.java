@@ -162,6 +162,56 @@ class PluginRedeclareTest {
         assertThatThrownBy(plugin::run).isInstanceOf(IllegalStateException.class);
     }
 
+    @Test
+    void redeclareFromInsideRegisterIsRefusedAtOnceInsteadOfWaitingForItself() throws Exception {
+        PluginJarBuilder.create().plugin("nest.Main", """
+                package nest;
+
+                import dev.jmcp.plugin.*;
+                import dev.jmcp.protocol.*;
+
+                public final class Main implements Plugin, Runnable {
+                    private volatile boolean nest;
+                    private volatile String outcome = "not tried";
+                    private volatile PluginChanges changes;
+
+                    @Override
+                    public void register(Registrar registrar) {
+                        changes = registrar.changes();
+                        if (nest) {
+                            nest = false;
+                            try {
+                                changes.redeclare();
+                                outcome = "accepted";
+                            } catch (IllegalStateException e) {
+                                outcome = e.getMessage();
+                            }
+                        }
+                        String seen = outcome;
+                        registrar.tool(new Tool("base", "reports the nested attempt", Tool.NO_ARGUMENTS),
+                                (arguments, context) -> CallToolResult.text(seen));
+                    }
+
+                    @Override
+                    public void run() {
+                        nest = true;
+                        changes.redeclare();
+                    }
+                }
+                """).writeTo(folder.resolve("nest.jar"));
+        var snapshots = new Snapshots();
+        try (var host = new PluginHost(folder, SETTLE, snapshots)) {
+            host.start();
+            Runnable plugin = instanceOf(snapshots.next());
+            long started = System.nanoTime();
+
+            plugin.run();
+
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(JarPluginLoader.REGISTER_TIMEOUT);
+            assertThat(call(snapshots.next(), "base")).contains("inside register()");
+        }
+    }
+
     @TempDir
     Path folder;
 }
