@@ -1,6 +1,8 @@
 package dev.jmcp.testkit;
 
 import dev.jmcp.plugin.ClientRequestException;
+import dev.jmcp.plugin.InputRequest;
+import dev.jmcp.plugin.InputResponses;
 import dev.jmcp.plugin.PluginConfig;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.protocol.CreateMessageRequest;
@@ -12,6 +14,8 @@ import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.Root;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,7 +31,8 @@ import java.util.function.Function;
  * sampling and elicitation requests) and answers the client's side from what the test configured through
  * {@link #builder()}: a client declares {@code sampling}, {@code elicitation} or {@code roots} exactly when the test
  * gave an answer for it; without one the request fails with {@link ClientRequestException.Reason#NOT_SUPPORTED}, as
- * it does against a real client that declared nothing.
+ * it does against a real client that declared nothing. {@link #requestInputs} answers as a stateful server does (each
+ * input asked in turn, by the same answers) and records each batch, so a test can check the keys a handler chose.
  *
  * <p>Owned by the test that makes it; nothing to close. Thread-safe: a handler may report from the thread that
  * calls it and from threads it starts while the test reads the recordings, which are snapshots, or waits on them
@@ -59,6 +64,7 @@ public final class RecordingContext implements RequestContext {
     private final List<String> updatedUris = new CopyOnWriteArrayList<>();
     private final List<CreateMessageRequest> samplingRequests = new CopyOnWriteArrayList<>();
     private final List<ElicitRequest> elicitRequests = new CopyOnWriteArrayList<>();
+    private final List<Map<String, InputRequest>> inputBatches = new CopyOnWriteArrayList<>();
     private final AtomicInteger responseConnectionCloses = new AtomicInteger();
     private volatile boolean cancelled;
 
@@ -111,6 +117,14 @@ public final class RecordingContext implements RequestContext {
     /** The elicitation requests the handler made so far, in order (only those a configured user answered). */
     public List<ElicitRequest> elicitRequests() {
         return List.copyOf(elicitRequests);
+    }
+
+    /**
+     * The inputs the handler asked for through {@link #requestInputs} so far: one map per call, in order, each in the
+     * handler's key order; recorded before any is answered, so also when answering fails.
+     */
+    public List<Map<String, InputRequest>> inputBatches() {
+        return List.copyOf(inputBatches);
     }
 
     /** How many times the handler called {@link #closeResponseConnection}, whatever it was answered. */
@@ -232,6 +246,12 @@ public final class RecordingContext implements RequestContext {
         if (user == null) throw notSupported("elicitation");
         elicitRequests.add(request);
         return user.apply(request);
+    }
+
+    @Override
+    public InputResponses requestInputs(Map<String, InputRequest> requests, Duration timeout) {
+        inputBatches.add(Collections.unmodifiableMap(new LinkedHashMap<>(requests)));
+        return RequestContext.super.requestInputs(requests, timeout);
     }
 
     private static ClientRequestException notSupported(String capability) {

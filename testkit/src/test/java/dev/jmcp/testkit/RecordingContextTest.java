@@ -1,6 +1,7 @@
 package dev.jmcp.testkit;
 
 import dev.jmcp.plugin.ClientRequestException;
+import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.CreateMessageResult;
 import dev.jmcp.protocol.ElicitRequest;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -130,5 +132,33 @@ class RecordingContextTest {
     void urlElicitationWithoutAnElicitationAnswerIsRefused() {
         assertThatThrownBy(() -> RecordingContext.builder().urlElicitation().build())
                 .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void requestInputsAnswersEachInputByItsKeyAndRecordsTheBatch() {
+        var context = RecordingContext.builder()
+                .elicitation(request -> new ElicitResult("accept", Map.of("name", "Alice")))
+                .roots(List.of(new Root("file:///test/root", "Test Root")))
+                .build();
+        var requests = new LinkedHashMap<String, InputRequest>();
+        requests.put("user_name", InputRequest.elicit(ElicitRequest.form("Name?", Map.of("type", "object"))));
+        requests.put("client_roots", InputRequest.listRoots());
+
+        var answers = context.requestInputs(requests, Duration.ofSeconds(1));
+
+        assertThat(answers.elicitation("user_name").content()).containsEntry("name", "Alice");
+        assertThat(answers.roots("client_roots")).containsExactly(new Root("file:///test/root", "Test Root"));
+        assertThat(context.inputBatches()).hasSize(1);
+        assertThat(context.inputBatches().getFirst().keySet()).containsExactly("user_name", "client_roots");
+    }
+
+    @Test
+    void requestInputsForAnUndeclaredCapabilityFailsButIsStillRecorded() {
+        var context = RecordingContext.plain();
+        var requests = Map.of("question", InputRequest.sample(new CreateMessageRequest("Hi?", 10)));
+
+        assertThatThrownBy(() -> context.requestInputs(requests, Duration.ofSeconds(1)))
+                .isInstanceOf(ClientRequestException.class);
+        assertThat(context.inputBatches()).containsExactly(requests);
     }
 }

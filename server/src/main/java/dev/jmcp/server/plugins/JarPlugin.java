@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One loaded plugin JAR: its class loader over a private copy of the JAR, its {@link Plugin} instances and what they
@@ -42,6 +43,8 @@ final class JarPlugin implements Owner {
     private final AtomicInteger lease = new AtomicInteger();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch closed = new CountDownLatch(1);
+    /** Held while the plugin's {@code register} runs again, so two redeclarations never overlap. */
+    private final ReentrantLock redeclaring = new ReentrantLock();
     private volatile URLClassLoader loader;
     private volatile List<Plugin> instances = List.of();
     private volatile Contribution contribution;
@@ -59,6 +62,29 @@ final class JarPlugin implements Owner {
     void activate(List<Plugin> instances, Contribution contribution) {
         this.instances = List.copyOf(instances);
         this.contribution = contribution;
+    }
+
+    /**
+     * Replaces what the plugin declares after a {@link dev.jmcp.plugin.PluginChanges#redeclare()}; the host calls it
+     * under its lock, together with publishing the snapshot built from it.
+     */
+    void redeclared(Contribution contribution) {
+        this.contribution = contribution;
+    }
+
+    /** The plugin instances created from the JAR; empty once closed. */
+    List<Plugin> instances() {
+        return instances;
+    }
+
+    /** The plugin's class loader; null once closed. */
+    URLClassLoader classLoader() {
+        return loader;
+    }
+
+    /** The lock that keeps redeclarations of this plugin one at a time. */
+    ReentrantLock redeclaring() {
+        return redeclaring;
     }
 
     @Override

@@ -19,6 +19,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.jar.JarFile;
 
@@ -37,21 +38,37 @@ final class JarPluginLoader {
     /** How long creating the plugins and their {@code register} may take together. */
     static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration CLOSE_FAILED_WAIT = Duration.ofSeconds(5);
+    /** Bound to the plugin on the thread running its {@code register}, so a redeclaration from there is refused. */
+    private static final ScopedValue<JarPlugin> REGISTERING = ScopedValue.newInstance();
 
     private final Path copies;
     private final ClassLoader parent;
     private final Function<String, String> environment;
+    private final Consumer<JarPlugin> redeclarer;
     private final AtomicLong sequence = new AtomicLong();
+
+    /** A loader whose plugins are served by no host: their {@code redeclare()} is refused. */
+    JarPluginLoader(Path copies, ClassLoader parent, Function<String, String> environment) {
+        this(copies, parent, environment, JarPluginChanges.UNSERVED);
+    }
 
     /**
      * @param copies      the folder for private copies, owned by the host
      * @param parent      the parent of every plugin class loader
      * @param environment looks up environment variables for {@link JarPluginConfig}
+     * @param redeclarer  what a loaded plugin's {@link dev.jmcp.plugin.PluginChanges#redeclare()} calls (the host)
      */
-    JarPluginLoader(Path copies, ClassLoader parent, Function<String, String> environment) {
+    JarPluginLoader(Path copies, ClassLoader parent, Function<String, String> environment,
+                    Consumer<JarPlugin> redeclarer) {
         this.copies = copies;
         this.parent = parent;
         this.environment = environment;
+        this.redeclarer = redeclarer;
+    }
+
+    /** True on the thread running {@code plugin}'s {@code register}. */
+    static boolean registering(JarPlugin plugin) {
+        return REGISTERING.isBound() && REGISTERING.get() == plugin;
     }
 
     /** {@code weather} for {@code .../weather.jar}. */
@@ -76,8 +93,15 @@ final class JarPluginLoader {
         var plugin = new JarPlugin(name, source, stamp, copy, config, classLoader);
         var instances = new ArrayList<Plugin>();
         try {
-            var registrar = new PluginRegistrar(plugin, config);
-            register(classLoader, registrar, instances);
+            var registrar = new PluginRegistrar(plugin, config, new JarPluginChanges(plugin, redeclarer));
+            register(plugin, classLoader, registrar, () -> {
+                for (Plugin instance : create(classLoader)) {
+                    synchronized (instances) {
+                        instances.add(instance);
+                    }
+                    instance.register(registrar);
+                }
+            });
             Contribution contribution = registrar.finish();
             plugin.activate(instances, contribution);
             return plugin;
@@ -89,6 +113,23 @@ final class JarPluginLoader {
             awaitQuietly(plugin);
             throw failure;
         }
+    }
+
+    /**
+     * Runs {@code register} of {@code plugin}'s instances again, as loading did (own thread, the plugin's class loader,
+     * bounded by {@link #REGISTER_TIMEOUT}), and returns what they declare now. The caller holds a lease on the
+     * plugin, so it is not closed meanwhile. Fails, changing nothing, when the plugin's own declarations are unusable.
+     */
+    Contribution redeclare(JarPlugin plugin) throws PluginLoadException {
+        URLClassLoader classLoader = plugin.classLoader();
+        if (classLoader == null) throw new PluginLoadException("is closed");
+        var registrar = new PluginRegistrar(plugin, plugin.config(), new JarPluginChanges(plugin, redeclarer));
+        register(plugin, classLoader, registrar, () -> {
+            for (Plugin instance : plugin.instances()) {
+                instance.register(registrar);
+            }
+        });
+        return registrar.finish();
     }
 
     private Path copyOf(Path source, String name) throws PluginLoadException {
@@ -115,22 +156,21 @@ final class JarPluginLoader {
         }
     }
 
+    /** The plugin code one registration runs: creating instances and calling their {@code register}. */
+    private interface Registration {
+        void run() throws Exception;
+    }
+
     /**
-     * Creates the JAR's plugins and lets each register, on a thread of their own with the plugin's class loader as
-     * context class loader, bounded by {@link #REGISTER_TIMEOUT}. {@code instances} receives every plugin created,
-     * so the caller can close them if loading fails.
+     * Runs {@code registration} on a thread of its own with the plugin's class loader as context class loader,
+     * bounded by {@link #REGISTER_TIMEOUT}; whatever it creates is the caller's to close if this fails.
      */
-    private static void register(URLClassLoader classLoader, PluginRegistrar registrar, List<Plugin> instances)
-            throws PluginLoadException {
-        var task = new FutureTask<Void>(() -> {
-            for (Plugin instance : create(classLoader)) {
-                synchronized (instances) {
-                    instances.add(instance);
-                }
-                instance.register(registrar);
-            }
+    private static void register(JarPlugin plugin, URLClassLoader classLoader, PluginRegistrar registrar,
+                                 Registration registration) throws PluginLoadException {
+        var task = new FutureTask<Void>(() -> ScopedValue.where(REGISTERING, plugin).call(() -> {
+            registration.run();
             return null;
-        });
+        }));
         Thread thread = Thread.ofVirtual().name("jmcp-plugin-register").unstarted(task);
         thread.setContextClassLoader(classLoader);
         thread.start();

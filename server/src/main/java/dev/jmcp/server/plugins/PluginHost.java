@@ -37,6 +37,10 @@ import java.util.function.Function;
  * declaring the same name, the one already serving keeps it, and at start the first by path. When a changed JAR fails,
  * its previous version keeps serving. A JAR refused for a conflict is not retried when the other plugin goes away;
  * touching it retries. A missing folder is logged and served as empty until it appears.
+ *
+ * <p>A serving plugin may also change its own declarations ({@link dev.jmcp.plugin.PluginChanges#redeclare()}): its
+ * {@code register} runs again on the same instances and class loader, and the result is checked and published like a
+ * reload, but the plugin is neither retired nor closed.
  */
 public final class PluginHost implements AutoCloseable {
     /** Loaded plugins are at most this many; more JARs are refused. */
@@ -84,7 +88,8 @@ public final class PluginHost implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a folder for the plugins' private copies", e);
         }
-        loader = new JarPluginLoader(copies, new ApiClassLoader(PluginHost.class.getClassLoader()), environment);
+        loader = new JarPluginLoader(copies, new ApiClassLoader(PluginHost.class.getClassLoader()), environment,
+                this::redeclare);
         if (!Files.isDirectory(directory)) {
             LOG.warn("Plugins folder {} does not exist; serving no plugins until it appears", directory);
         }
@@ -171,6 +176,72 @@ public final class PluginHost implements AutoCloseable {
         }
         // After the swap: a caller holding the old snapshot fails to enter a retired plugin and looks again.
         retired.forEach(JarPlugin::retire);
+    }
+
+    /**
+     * Runs {@code plugin}'s {@code register} again and serves what it declares now, publishing the new snapshot;
+     * what a plugin's {@link JarPluginChanges#redeclare()} calls. Holds a lease on the plugin meanwhile, so a retire
+     * cannot close it halfway, and runs the plugin's code outside {@link #lock}, so it may be called from inside one of
+     * the plugin's calls. One redeclaration per plugin at a time.
+     *
+     * @throws IllegalStateException when the plugin is not (or no longer) serving, when called from its own
+     *                               {@code register}, or when its new declarations are refused (a problem in them, a
+     *                               name another plugin owns); the previous declarations then keep serving
+     */
+    private void redeclare(JarPlugin plugin) {
+        if (JarPluginLoader.registering(plugin)) {
+            throw new IllegalStateException("Plugin " + plugin.name() + " cannot redeclare from inside register()");
+        }
+        if (!plugin.enter()) {
+            throw new IllegalStateException("Plugin " + plugin.name() + " is retired; it can no longer redeclare");
+        }
+        try {
+            plugin.redeclaring().lockInterruptibly();
+            try {
+                requireServing(plugin);
+                Contribution next;
+                try {
+                    next = loader.redeclare(plugin);
+                } catch (PluginLoadException e) {
+                    LOG.warn("Plugin {} not redeclared, its previous declarations keep serving: {}", plugin.name(),
+                            e.getMessage());
+                    throw new IllegalStateException("Plugin " + plugin.name() + " not redeclared: " + e.getMessage(), e);
+                }
+                synchronized (lock) {
+                    requireServing(plugin);
+                    Registry snapshot;
+                    try {
+                        snapshot = Registry.of(loaded.values().stream()
+                                .map(p -> p == plugin ? next : p.contribution()).toList());
+                    } catch (IllegalArgumentException e) {
+                        LOG.warn("Plugin {} not redeclared, its previous declarations keep serving: {}", plugin.name(),
+                                e.getMessage());
+                        throw new IllegalStateException("Plugin " + plugin.name() + " not redeclared: "
+                                + e.getMessage(), e);
+                    }
+                    plugin.redeclared(next);
+                    registry = snapshot;
+                    LOG.info("Plugin {} redeclared", plugin.name());
+                    publish(snapshot);
+                }
+            } finally {
+                plugin.redeclaring().unlock();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Plugin " + plugin.name() + " not redeclared: interrupted", e);
+        } finally {
+            plugin.exit();
+        }
+    }
+
+    /** Fails unless {@code plugin} is the version serving from its JAR. Called under {@link #lock} or just before. */
+    private void requireServing(JarPlugin plugin) {
+        synchronized (lock) {
+            if (closed.get() || loaded.get(plugin.source()) != plugin) {
+                throw new IllegalStateException("Plugin " + plugin.name() + " is not serving; it cannot redeclare");
+            }
+        }
     }
 
     private static void checkName(Map<Path, JarPlugin> plugins, JarPlugin newcomer) {

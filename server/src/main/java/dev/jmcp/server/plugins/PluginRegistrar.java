@@ -1,6 +1,7 @@
 package dev.jmcp.server.plugins;
 
 import dev.jmcp.plugin.CompletionHandler;
+import dev.jmcp.plugin.PluginChanges;
 import dev.jmcp.plugin.PluginConfig;
 import dev.jmcp.plugin.PromptHandler;
 import dev.jmcp.plugin.Registrar;
@@ -42,6 +43,7 @@ import java.util.Map;
 final class PluginRegistrar implements Registrar {
     private final Owner owner;
     private final PluginConfig config;
+    private final PluginChanges changes;
     private final Map<String, ToolEntry> tools = new LinkedHashMap<>();
     private final Map<String, PromptEntry> prompts = new LinkedHashMap<>();
     private final Map<String, ResourceEntry> resources = new LinkedHashMap<>();
@@ -51,14 +53,21 @@ final class PluginRegistrar implements Registrar {
     private final List<String> problems = new ArrayList<>();
     private boolean finished;
 
-    PluginRegistrar(Owner owner, PluginConfig config) {
+    PluginRegistrar(Owner owner, PluginConfig config, PluginChanges changes) {
         this.owner = owner;
         this.config = config;
+        this.changes = changes;
     }
 
     @Override
     public PluginConfig config() {
         return config;
+    }
+
+    /** The plugin's handle to redeclare; usable, unlike the rest of the registrar, after {@code register} returned. */
+    @Override
+    public PluginChanges changes() {
+        return changes;
     }
 
     @Override

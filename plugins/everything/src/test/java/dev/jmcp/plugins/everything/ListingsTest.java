@@ -23,6 +23,19 @@ class ListingsTest {
     }
 
     @Test
+    void everyToolTheStatelessScenariosCallIsDeclaredAndTheDynamicOnesStartAbsent() {
+        assertThat(registrar.tools().keySet()).contains(
+                "test_missing_capability", "test_streaming_elicitation", "test_logging_tool",
+                "test_trigger_tool_change", "test_trigger_prompt_change",
+                "test_input_required_result_elicitation", "test_input_required_result_sampling",
+                "test_input_required_result_list_roots", "test_input_required_result_request_state",
+                "test_input_required_result_multiple_inputs", "test_input_required_result_multi_round",
+                "test_input_required_result_tampered_state", "test_input_required_result_capabilities")
+                .doesNotContain("test_dynamic_tool");
+        assertThat(registrar.prompts()).doesNotContainKey("test_dynamic_prompt");
+    }
+
+    @Test
     void everyToolHasADescriptionAnObjectSchemaAndAWellFormedName() {
         for (var declaration : registrar.tools().values()) {
             Tool tool = declaration.declaration();
@@ -83,7 +96,7 @@ class ListingsTest {
     @Test
     void theFourPromptsHaveDescriptionsAndDeclareTheirRequiredArguments() {
         assertThat(registrar.prompts().keySet()).containsExactly("test_simple_prompt", "test_prompt_with_arguments",
-                "test_prompt_with_embedded_resource", "test_prompt_with_image");
+                "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_input_required_result_prompt");
         assertThat(registrar.prompts().values())
                 .allSatisfy(p -> assertThat(p.declaration().description()).isNotBlank());
         assertThat(Fixture.wire(registrar.prompts().get("test_prompt_with_arguments").declaration()).get("arguments"))
