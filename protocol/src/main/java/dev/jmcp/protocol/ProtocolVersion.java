@@ -63,6 +63,12 @@ public enum ProtocolVersion {
         return atLeast(V2026_07_28);
     }
 
+    /** The error code for a resource that does not exist: -32002 until 2025-11-25, -32602 from 2026-07-28 on. */
+    public int resourceNotFoundCode() {
+        return isStateless() ? dev.jmcp.protocol.jsonrpc.ErrorCodes.INVALID_PARAMS
+                : dev.jmcp.protocol.jsonrpc.ErrorCodes.RESOURCE_NOT_FOUND;
+    }
+
     private boolean atLeast(ProtocolVersion other) {
         return compareTo(other) >= 0;
     }

@@ -131,7 +131,7 @@ class EngineTest {
             cursor = (String) result.get("nextCursor");
             pages++;
         } while (cursor != null && pages < 10);
-        assertThat(names).hasSize(18).isSorted().doesNotHaveDuplicates();
+        assertThat(names).hasSize(19).isSorted().doesNotHaveDuplicates();
         assertThat(pages).isEqualTo(5);
     }
 

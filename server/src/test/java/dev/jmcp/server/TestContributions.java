@@ -89,6 +89,14 @@ final class TestContributions {
                 null, null), (args, ctx) -> new CallToolResult(List.of(new TextContent("{}")),
                 args.get("out"), null, null), ArgumentsValidator.ACCEPT_ALL,
                 dev.jmcp.server.schema.JsonSchemas.outputValidator(weatherSchema), Owner.BUILT_IN));
+        tools.add(tool(new Tool("two_steps", "Asks for a name, then a colour", null), (args, ctx) -> {
+            var form = Map.<String, Object>of("type", "object", "properties", Map.of("v", Map.of("type", "string")));
+            var first = ctx.requestInputs(Map.of("step1", dev.jmcp.plugin.InputRequest.elicit(
+                    ElicitRequest.form("Name?", form))), Duration.ofSeconds(5)).elicitation("step1");
+            var second = ctx.requestInputs(Map.of("step2", dev.jmcp.plugin.InputRequest.elicit(
+                    ElicitRequest.form("Colour?", form))), Duration.ofSeconds(5)).elicitation("step2");
+            return CallToolResult.text(first.content().get("v") + " likes " + second.content().get("v"));
+        }, ArgumentsValidator.ACCEPT_ALL));
         IntStream.range(0, extraTools).forEach(i -> tools.add(tool(new Tool(String.format("extra_%03d", i),
                 "Extra tool " + i, null), (args, ctx) -> CallToolResult.text("x"), ArgumentsValidator.ACCEPT_ALL)));
 

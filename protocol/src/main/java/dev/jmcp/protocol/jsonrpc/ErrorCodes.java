@@ -16,11 +16,11 @@ public final class ErrorCodes {
     public static final int RESOURCE_NOT_FOUND = -32002;
     /** MCP: the client must complete a URL-mode elicitation first (2025-11-25). */
     public static final int URL_ELICITATION_REQUIRED = -32042;
-    /** MCP 2026-07-28: an HTTP header is missing or does not match the request body it mirrors. */
+    /** 2026-07-28: an HTTP header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) disagrees with the body. */
     public static final int HEADER_MISMATCH = -32020;
-    /** MCP 2026-07-28: serving the request needs a client capability the request did not declare. */
+    /** 2026-07-28: serving the request needs a client capability the request did not declare. */
     public static final int MISSING_CLIENT_CAPABILITY = -32021;
-    /** MCP 2026-07-28: the request speaks a protocol revision the server does not serve. */
+    /** 2026-07-28: the request's protocol version is not one this server serves. */
     public static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
     /** jmcp: the server is over one of its bounds (pending requests, message size); the client may retry later. */
     public static final int SERVER_BUSY = -32000;

@@ -45,18 +45,19 @@ public final class ResourcesFeature {
         var fixed = call.registry().resource(uri);
         if (fixed.isPresent()) {
             ResourceEntry entry = fixed.get();
-            return withLease(entry.owner(), uri, () -> entry.handler().read(uri, call.context(entry.owner())));
+            return withLease(entry.owner(), uri, call, () -> entry.handler().read(uri, call.context(entry.owner())));
         }
-        var template = call.registry().matchTemplate(uri).orElseThrow(() -> notFound(uri));
+        var template = call.registry().matchTemplate(uri).orElseThrow(() -> notFound(uri, call));
         ResourceTemplateEntry entry = template.getKey();
         Map<String, String> variables = template.getValue();
-        return withLease(entry.owner(), uri, () -> entry.handler().read(uri, variables, call.context(entry.owner())));
+        return withLease(entry.owner(), uri, call,
+                () -> entry.handler().read(uri, variables, call.context(entry.owner())));
     }
 
     public Map<String, Object> subscribe(Call call) {
         String uri = call.params().requireString("uri");
         if (call.registry().resource(uri).isEmpty() && call.registry().matchTemplate(uri).isEmpty()) {
-            throw notFound(uri);
+            throw notFound(uri, call);
         }
         call.session().subscribe(uri);
         return Map.of();
@@ -71,18 +72,19 @@ public final class ResourcesFeature {
         ReadResourceResult read() throws Exception;
     }
 
-    private static ReadResourceResult withLease(Owner owner, String uri, Read read) throws InterruptedException {
+    private static ReadResourceResult withLease(Owner owner, String uri, Call call, Read read)
+            throws InterruptedException {
         if (!owner.enter()) {
             throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Resource " + uri + " is being reloaded; try again");
         }
         try {
             ReadResourceResult result = read.read();
-            if (result == null) throw notFound(uri);
+            if (result == null) throw notFound(uri, call);
             return result;
         } catch (InterruptedException | JsonRpcException e) {
             throw e;
         } catch (ResourceNotFoundException e) {
-            throw notFound(uri);
+            throw notFound(uri, call);
         } catch (Exception e) {
             log.warn("reading {} (plugin {}) failed", uri, owner.name(), e);
             throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Reading " + uri + " failed: " + e.getMessage());
@@ -91,7 +93,8 @@ public final class ResourcesFeature {
         }
     }
 
-    private static JsonRpcException notFound(String uri) {
-        return new JsonRpcException(ErrorCodes.RESOURCE_NOT_FOUND, "Resource not found: " + uri, Map.of("uri", uri));
+    private static JsonRpcException notFound(String uri, Call call) {
+        return new JsonRpcException(call.version().resourceNotFoundCode(), "Resource not found: " + uri,
+                Map.of("uri", uri));
     }
 }

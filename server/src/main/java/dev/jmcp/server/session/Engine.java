@@ -68,13 +68,19 @@ public final class Engine {
         return sessions.size();
     }
 
-    Object initializeResult(ProtocolVersion version) {
+    /** What the server offers, as {@code version} names it: exactly what is implemented. */
+    Map<String, Object> capabilities(ProtocolVersion version) {
         var capabilities = new LinkedHashMap<String, Object>();
         capabilities.put("tools", Map.of("listChanged", true));
         capabilities.put("prompts", Map.of("listChanged", true));
         capabilities.put("resources", Map.of("subscribe", true, "listChanged", true));
         if (version.compareTo(ProtocolVersion.V2025_03_26) >= 0) capabilities.put("completions", Map.of());
         capabilities.put("logging", Map.of());
+        return capabilities;
+    }
+
+    Object initializeResult(ProtocolVersion version) {
+        var capabilities = capabilities(version);
         var info = new Implementation(options.name(), version.hasTitles() ? "jmcp" : null, options.version());
         return new InitializeResult(version.wire(), capabilities, info, null);
     }
@@ -121,6 +127,7 @@ public final class Engine {
 
     /** Tells every session subscribed to {@code uri} that it changed. */
     public void resourceUpdated(String uri) {
+        stateless.subscriptions().resourceUpdated(uri);
         for (var session : sessions) {
             if (session.subscriptions().contains(uri)) {
                 session.notify("notifications/resources/updated", Map.of("uri", uri), null);
@@ -132,6 +139,7 @@ public final class Engine {
     public void registryChanged(Registry previous, Registry next) {
         var kinds = previous.changedKinds(next);
         if (kinds.isEmpty()) return;
+        stateless.subscriptions().registryChanged(kinds);
         log.info("plugins changed: {} list_changed sent to {} sessions", kinds, sessions.size());
         var methods = kinds.stream().map(kind -> switch (kind) {
             case TOOLS -> "notifications/tools/list_changed";

@@ -6,6 +6,7 @@ package dev.jmcp.server.session;
 public final class InFlight {
     private volatile Thread thread;
     private volatile boolean cancelled;
+    private final java.util.List<Runnable> onCancel = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     void start(Thread thread) {
         this.thread = thread;
@@ -15,8 +16,15 @@ public final class InFlight {
     /** Marks the request cancelled and interrupts its thread; its response will not be sent. */
     void cancel() {
         cancelled = true;
+        onCancel.forEach(Runnable::run);
         Thread t = thread;
         if (t != null) t.interrupt();
+    }
+
+    /** What else cancelling ends (a subscription stream). Runs at once if already cancelled. */
+    void onCancel(Runnable action) {
+        onCancel.add(action);
+        if (cancelled) action.run();
     }
 
     public boolean cancelled() {

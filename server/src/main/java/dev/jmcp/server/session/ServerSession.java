@@ -34,7 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link Engine#openSession} for a transport's connection and closed by that transport. Thread-safe: the transport
  * may deliver messages from any thread; every request runs on its own virtual thread.
  */
-public final class ServerSession implements AutoCloseable {
+public final class ServerSession implements Caller, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ServerSession.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
@@ -45,6 +45,7 @@ public final class ServerSession implements AutoCloseable {
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
     private final OutboundRequests outbound = new OutboundRequests();
     private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    private final Set<InFlight> listens = ConcurrentHashMap.newKeySet();
     private final ReentrantLock idleLock = new ReentrantLock();
     private final Condition idle = idleLock.newCondition();
 
@@ -59,12 +60,20 @@ public final class ServerSession implements AutoCloseable {
         this.connection = connection;
     }
 
+    @Override
     public Engine engine() {
         return engine;
     }
 
+    @Override
     public ProtocolVersion version() {
         return version;
+    }
+
+    @Override
+    public dev.jmcp.plugin.RequestContext context(RequestId id, Params params, dev.jmcp.server.registry.Owner owner,
+                                                  InFlight inFlight) {
+        return new CallContext(this, id, params.progressToken(), owner.config(), inFlight);
     }
 
     public Implementation clientInfo() {
@@ -175,6 +184,10 @@ public final class ServerSession implements AutoCloseable {
                     "Invalid request: initialize must not be part of a batch"));
             return;
         }
+        if (state == State.NEW && batch == null && StatelessRequests.isStateless(request)) {
+            acceptStateless(request, responder);
+            return;
+        }
         if (!initialize && state == State.NEW && !request.method().equals("ping")) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
                     "Invalid request: the session is not initialized; send 'initialize' first (got '" + request.method() + "')"));
@@ -208,6 +221,42 @@ public final class ServerSession implements AutoCloseable {
                 signalIfIdle();
             }
         });
+    }
+
+    /**
+     * A 2026-07-28 request on this connection (stdio): no initialize, everything about the client in its
+     * {@code _meta}. It is tracked like any request in flight, so ids, bounds and cancellation hold the same.
+     */
+    private void acceptStateless(JsonRpcRequest request, Responder responder) {
+        StatelessRequests stateless = engine.stateless();
+        StatelessEnvelope envelope;
+        try {
+            envelope = stateless.envelope(request);
+            stateless.checkVersion(envelope);
+        } catch (JsonRpcException e) {
+            responder.respond(new JsonRpcErrorResponse(request.id(), e.toError()));
+            return;
+        }
+        if (inFlight.size() >= engine.options().maxPendingRequests()) {
+            responder.respond(error(request.id(), ErrorCodes.SERVER_BUSY, "Server busy: " + inFlight.size()
+                    + " requests are already in flight; retry when some have finished"));
+            return;
+        }
+        var work = new InFlight();
+        if (inFlight.putIfAbsent(request.id(), work) != null) {
+            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
+                    "Invalid request: id " + request.id() + " is already in use by a request in flight"));
+            return;
+        }
+        Runnable done = () -> {
+            if (inFlight.remove(request.id(), work)) signalIfIdle();
+        };
+        work.onCancel(done);
+        if (request.method().equals("subscriptions/listen")) listens.add(work);
+        stateless.serve(request, envelope, message -> {
+            responder.respond(message);
+            if (message instanceof JsonRpcResponse || message instanceof JsonRpcErrorResponse) done.run();
+        }, work);
     }
 
     private JsonRpcMessage serve(JsonRpcRequest request, InFlight work) {
@@ -326,6 +375,8 @@ public final class ServerSession implements AutoCloseable {
      */
     public void inputEnded() {
         outbound.close();
+        // A subscription lasts as long as its client listens; this one can no longer.
+        listens.forEach(InFlight::cancel);
     }
 
     /** Ends the session: requests to the client fail, requests still running are cancelled. */

@@ -1,6 +1,25 @@
 package dev.jmcp.server.session;
 
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcError;
+import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The engine's side of the stateless revision (2026-07-28): every request carries its revision, client and
@@ -10,20 +29,79 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
  * -32021 when serving needs a client capability this request did not declare. Thread-safe.
  */
 public final class StatelessRequests {
+    private static final Logger log = LoggerFactory.getLogger(StatelessRequests.class);
+    private static final JsonCodec CODEC = JsonCodec.shared();
+
+    /** Methods of the stateful revisions that 2026-07-28 removed: each answers -32601 on the stateless wire. */
+    private static final Set<String> REMOVED = Set.of("initialize", "ping", "logging/setLevel", "resources/subscribe",
+            "resources/unsubscribe");
+    /** Results that carry cache hints, with how long a client may keep them. */
+    private static final Map<String, Long> CACHEABLE = Map.of("server/discover", 60_000L, "tools/list", 60_000L,
+            "prompts/list", 60_000L, "resources/list", 60_000L, "resources/templates/list", 60_000L,
+            // A read may answer differently every time (bacio:///quote does): never reuse one.
+            "resources/read", 0L);
+    private static final List<String> SUPPORTED = Arrays.stream(ProtocolVersion.values()).map(ProtocolVersion::wire).toList();
+
     private final Engine engine;
+    private final RequestStates states = new RequestStates();
+    private final Subscriptions subscriptions = new Subscriptions();
 
     StatelessRequests(Engine engine) {
         this.engine = engine;
     }
 
+    Subscriptions subscriptions() {
+        return subscriptions;
+    }
+
+    /** True when {@code request} speaks a stateless revision: its {@code _meta} names a protocol version. */
+    public static boolean isStateless(JsonRpcRequest request) {
+        return request.params() != null && request.params().get("_meta") instanceof Map<?, ?> meta
+                && meta.containsKey(StatelessEnvelope.PROTOCOL_VERSION);
+    }
+
     /** Reads {@code params._meta}; throws a -32602 {@code JsonRpcException} naming what is missing or malformed. */
     public StatelessEnvelope envelope(JsonRpcRequest request) {
-        throw new UnsupportedOperationException("TODO(engine)");
+        if (request.params() == null || !(request.params().get("_meta") instanceof Map<?, ?> meta)) {
+            throw invalidMeta(request, "has no params._meta; a 2026-07-28 request carries its protocol version and client"
+                    + " capabilities there");
+        }
+        if (!(meta.get(StatelessEnvelope.PROTOCOL_VERSION) instanceof String version)) {
+            throw invalidMeta(request, "lacks _meta[\"" + StatelessEnvelope.PROTOCOL_VERSION + "\"] (a string)");
+        }
+        if (!(meta.get(StatelessEnvelope.CLIENT_CAPABILITIES) instanceof Map<?, ?> raw)) {
+            throw invalidMeta(request, "lacks _meta[\"" + StatelessEnvelope.CLIENT_CAPABILITIES + "\"] (an object)");
+        }
+        @SuppressWarnings("unchecked")
+        var capabilities = (Map<String, Object>) raw;
+        Implementation client = null;
+        if (meta.get(StatelessEnvelope.CLIENT_INFO) instanceof Map<?, ?> info && info.get("name") instanceof String name) {
+            client = new Implementation(name, info.get("title") instanceof String t ? t : null,
+                    info.get("version") instanceof String v ? v : "");
+        }
+        LoggingLevel level = null;
+        Object wanted = meta.get(StatelessEnvelope.LOG_LEVEL);
+        if (wanted != null) {
+            level = wanted instanceof String s ? LoggingLevel.fromWire(s).orElse(null) : null;
+            if (level == null) throw invalidMeta(request, "has an unknown log level " + CODEC.writeValueAsString(wanted));
+        }
+        return new StatelessEnvelope(version, client, capabilities, level);
+    }
+
+    private static JsonRpcException invalidMeta(JsonRpcRequest request, String problem) {
+        return JsonRpcException.invalidParams("Invalid params: the " + request.method() + " request " + problem);
     }
 
     /** Throws a -32022 {@code JsonRpcException} (data: supported, requested) when the revision is not served. */
     public void checkVersion(StatelessEnvelope envelope) {
-        throw new UnsupportedOperationException("TODO(engine)");
+        boolean served = ProtocolVersion.fromWire(envelope.protocolVersion()).filter(ProtocolVersion::isStateless)
+                .isPresent();
+        if (!served) {
+            throw new JsonRpcException(ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version '"
+                    + envelope.protocolVersion() + "': without a session this server speaks 2026-07-28; the stateful "
+                    + "revisions start with initialize", Map.of("supported", SUPPORTED, "requested",
+                    envelope.protocolVersion()));
+        }
     }
 
     /**
@@ -31,6 +109,92 @@ public final class StatelessRequests {
      * response last (none for a cancelled call; a {@code subscriptions/listen} stream until cancelled).
      */
     public StatelessCall serve(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply) {
-        throw new UnsupportedOperationException("TODO(engine)");
+        var work = new InFlight();
+        serve(request, envelope, reply, work);
+        return work::cancel;
+    }
+
+    /** As {@link #serve(JsonRpcRequest, StatelessEnvelope, StatelessReply)}, tracked by the caller's {@code work}. */
+    void serve(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply, InFlight work) {
+        if (request.method().equals("subscriptions/listen")) {
+            try {
+                StatelessCall listening = subscriptions.listen(request.id(),
+                        new Params(request.method(), request.params()), reply);
+                work.onCancel(listening::cancel);
+            } catch (JsonRpcException e) {
+                reply.send(new JsonRpcErrorResponse(request.id(), e.toError()));
+            }
+            return;
+        }
+        Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
+            work.start(Thread.currentThread());
+            JsonRpcMessage response = answer(request, envelope, reply, work);
+            if (!work.cancelled()) reply.send(response);
+        });
+    }
+
+    private JsonRpcMessage answer(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
+                                  InFlight work) {
+        RequestId id = request.id();
+        String method = request.method();
+        MethodHandler handler = REMOVED.contains(method) ? null : engine.handler(method);
+        if (handler == null && !method.equals("server/discover")) {
+            String why = REMOVED.contains(method) ? "2026-07-28 removed '" + method + "' (it belongs to the stateful "
+                    + "revisions, which start with initialize)" : "unknown method '" + method + "'";
+            return error(id, ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + why, null);
+        }
+        try {
+            var params = new Params(method, request.params());
+            if (method.equals("server/discover")) return new JsonRpcResponse(id, discover());
+            var exchange = new StatelessExchange(engine, envelope, reply, states, request, params);
+            Object result;
+            try {
+                result = handler.handle(new Call(exchange, id, params, engine.registry(), work));
+            } catch (InputRequiredSignal signal) {
+                return new JsonRpcResponse(id, exchange.inputRequired(signal.missing()));
+            }
+            return new JsonRpcResponse(id, complete(method, result));
+        } catch (MissingCapabilitySignal signal) {
+            var required = new LinkedHashMap<String, Object>();
+            signal.capabilities().forEach(c -> required.put(c, Map.of()));
+            return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: serving " + method
+                    + " needs " + String.join(", ", signal.capabilities()) + ", which this request's "
+                    + "clientCapabilities do not declare", Map.of("requiredCapabilities", required));
+        } catch (JsonRpcException e) {
+            return new JsonRpcErrorResponse(id, e.toError());
+        } catch (InterruptedException e) {
+            return error(id, ErrorCodes.INTERNAL_ERROR, "Internal error: " + method + " was interrupted", null);
+        } catch (Exception | LinkageError e) {
+            log.warn("{} failed", method, e);
+            return error(id, ErrorCodes.INTERNAL_ERROR, "Internal error: " + ServerSession.describe(e), null);
+        }
+    }
+
+    /** A complete result as 2026-07-28 writes it: {@code resultType}, and cache hints on lists and reads. */
+    private static Map<String, Object> complete(String method, Object result) {
+        var tree = new LinkedHashMap<String, Object>(CODEC.toTree(result));
+        tree.put("resultType", "complete");
+        Long ttl = CACHEABLE.get(method);
+        if (ttl != null) {
+            tree.put("ttlMs", ttl);
+            tree.put("cacheScope", "public");
+        }
+        return tree;
+    }
+
+    private Map<String, Object> discover() {
+        var result = new LinkedHashMap<String, Object>();
+        result.put("resultType", "complete");
+        result.put("supportedVersions", SUPPORTED);
+        result.put("capabilities", engine.capabilities(ProtocolVersion.V2026_07_28));
+        result.put("_meta", Map.of(StatelessEnvelope.SERVER_INFO, Map.of("name", engine.options().name(),
+                "version", engine.options().version())));
+        result.put("ttlMs", CACHEABLE.get("server/discover"));
+        result.put("cacheScope", "public");
+        return result;
+    }
+
+    private static JsonRpcErrorResponse error(RequestId id, int code, String message, Object data) {
+        return new JsonRpcErrorResponse(id, new JsonRpcError(code, message, data));
     }
 }

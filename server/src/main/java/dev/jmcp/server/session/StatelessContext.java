@@ -1,0 +1,185 @@
+package dev.jmcp.server.session;
+
+import dev.jmcp.plugin.InputRequest;
+import dev.jmcp.plugin.InputResponses;
+import dev.jmcp.plugin.PluginConfig;
+import dev.jmcp.plugin.RequestContext;
+import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.CreateMessageResult;
+import dev.jmcp.protocol.ElicitRequest;
+import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.Root;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.json.JsonTrees;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The {@link RequestContext} of a stateless (2026-07-28) request. Progress and log messages go out on the request's
+ * own response; log messages only when the request asked for them ({@code _meta} logLevel). Questions to the client
+ * are MRTR: an input the request brought back is returned at once, and a missing one ends the call with an
+ * {@code input_required} result (or -32021 when the request did not declare the capability it needs).
+ */
+final class StatelessContext implements RequestContext {
+    private static final JsonCodec CODEC = JsonCodec.shared();
+
+    private final StatelessExchange exchange;
+    private final Object progressToken;
+    private final PluginConfig config;
+    private final InFlight inFlight;
+    private final AtomicInteger asked = new AtomicInteger();
+
+    StatelessContext(StatelessExchange exchange, Object progressToken, PluginConfig config, InFlight inFlight) {
+        this.exchange = exchange;
+        this.progressToken = progressToken;
+        this.config = config;
+        this.inFlight = inFlight;
+    }
+
+    @Override
+    public String protocolVersion() {
+        return exchange.version().wire();
+    }
+
+    @Override
+    public Implementation clientInfo() {
+        return exchange.envelope().clientInfo();
+    }
+
+    @Override
+    public PluginConfig config() {
+        return config;
+    }
+
+    @Override
+    public boolean hasProgressToken() {
+        return progressToken != null;
+    }
+
+    @Override
+    public void progress(double progress, Double total, String message) {
+        if (progressToken == null) return;
+        var params = new LinkedHashMap<String, Object>();
+        params.put("progressToken", progressToken);
+        params.put("progress", progress);
+        if (total != null) params.put("total", total);
+        if (message != null) params.put("message", message);
+        exchange.send("notifications/progress", params);
+    }
+
+    @Override
+    public void log(LoggingLevel level, String logger, Object data) {
+        LoggingLevel wanted = exchange.envelope().logLevel();
+        // 2026-07-28: a request that names no log level gets no log messages.
+        if (wanted == null || !level.isAtLeast(wanted)) return;
+        var params = new LinkedHashMap<String, Object>();
+        params.put("level", level.toString());
+        if (logger != null) params.put("logger", logger);
+        params.put("data", JsonTrees.plain(data));
+        exchange.send("notifications/message", params);
+    }
+
+    @Override
+    public void resourceUpdated(String uri) {
+        exchange.engine().resourceUpdated(uri);
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return inFlight.cancelled();
+    }
+
+    @Override
+    public boolean clientSupportsRoots() {
+        return exchange.declares("roots");
+    }
+
+    @Override
+    public boolean clientSupportsSampling() {
+        return exchange.declares("sampling");
+    }
+
+    @Override
+    public boolean clientSupportsElicitation() {
+        return exchange.declares("elicitation");
+    }
+
+    @Override
+    public boolean clientSupportsUrlElicitation() {
+        return exchange.envelope().clientCapabilities().get("elicitation") instanceof Map<?, ?> e && e.get("url") != null;
+    }
+
+    @Override
+    public List<Root> roots(Duration timeout) {
+        String key = key("roots");
+        return requestInputs(Map.of(key, InputRequest.listRoots()), timeout).roots(key);
+    }
+
+    @Override
+    public CreateMessageResult sample(CreateMessageRequest request, Duration timeout) {
+        String key = key("sampling");
+        return requestInputs(Map.of(key, InputRequest.sample(request)), timeout).sampling(key);
+    }
+
+    @Override
+    public ElicitResult elicit(ElicitRequest request, Duration timeout) {
+        String key = key("elicitation");
+        return requestInputs(Map.of(key, InputRequest.elicit(request)), timeout).elicitation(key);
+    }
+
+    /** Keys for the single-input methods, the same on every run of the handler as long as it asks in the same order. */
+    private String key(String kind) {
+        return kind + "-" + asked.incrementAndGet();
+    }
+
+    @Override
+    public InputResponses requestInputs(Map<String, InputRequest> requests, Duration timeout) {
+        var answers = new LinkedHashMap<String, Object>();
+        var missing = new LinkedHashMap<String, InputRequest>();
+        for (var entry : requests.entrySet()) {
+            Object raw = exchange.provided(entry.getKey());
+            Object answer = raw == null ? null : read(entry.getValue(), raw);
+            if (answer == null) {
+                missing.put(entry.getKey(), entry.getValue());
+            } else {
+                answers.put(entry.getKey(), answer);
+                exchange.accept(entry.getKey(), raw);
+            }
+        }
+        if (!missing.isEmpty()) {
+            var lacking = new LinkedHashSet<String>();
+            for (InputRequest request : missing.values()) {
+                if (!exchange.declares(request.capability())) lacking.add(request.capability());
+            }
+            if (!lacking.isEmpty()) throw new MissingCapabilitySignal(new ArrayList<>(lacking));
+            throw new InputRequiredSignal(missing);
+        }
+        return new InputResponses(answers);
+    }
+
+    /** The client's answer as the type the request calls for; null when it is not one (asked again). */
+    private static Object read(InputRequest request, Object raw) {
+        try {
+            return switch (request) {
+                case InputRequest.Elicit e -> CODEC.fromTree(raw, ElicitResult.class);
+                case InputRequest.Sample s -> CODEC.fromTree(raw, CreateMessageResult.class);
+                case InputRequest.ListRoots r -> {
+                    if (!(raw instanceof Map<?, ?> map) || !(map.get("roots") instanceof List<?> list)) yield null;
+                    var roots = new ArrayList<Root>(list.size());
+                    for (Object item : list) roots.add(CODEC.fromTree(item, Root.class));
+                    yield roots;
+                }
+            };
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.jmcp.server.session;
+
+import dev.jmcp.plugin.InputRequest;
+import dev.jmcp.plugin.RequestContext;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.registry.Owner;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One stateless (2026-07-28) request as a {@link Caller}: its envelope, where its messages go, and the inputs it
+ * brought back for MRTR — the answers sealed in its {@code requestState} from earlier rounds and its
+ * {@code inputResponses}. It remembers which answers a handler accepted, so an {@code input_required} result can carry
+ * them forward. Thread-safe.
+ */
+public final class StatelessExchange implements Caller {
+    private static final JsonCodec CODEC = JsonCodec.shared();
+
+    private final Engine engine;
+    private final StatelessEnvelope envelope;
+    private final StatelessReply reply;
+    private final RequestStates states;
+    private final String binding;
+    private final Map<String, Object> provided;
+    private final Map<String, Object> accepted = new LinkedHashMap<>();
+
+    StatelessExchange(Engine engine, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
+                      JsonRpcRequest request, Params params) {
+        this.engine = engine;
+        this.envelope = envelope;
+        this.reply = reply;
+        this.states = states;
+        this.binding = binding(request, params);
+        var inputs = new LinkedHashMap<String, Object>();
+        String state = params.optionalString("requestState");
+        if (state != null) inputs.putAll(states.open(state, binding));
+        if (params.values().get("inputResponses") instanceof Map<?, ?> responses) {
+            responses.forEach((k, v) -> {
+                if (k instanceof String key && v != null) inputs.put(key, v);
+            });
+        }
+        this.provided = inputs;
+    }
+
+    /** The request a state belongs to: its method and the tool, prompt or resource it names. */
+    private static String binding(JsonRpcRequest request, Params params) {
+        Object target = params.values().getOrDefault("name", params.values().get("uri"));
+        return request.method() + "\u0000" + (target instanceof String s ? s : "");
+    }
+
+    StatelessEnvelope envelope() {
+        return envelope;
+    }
+
+    @Override
+    public ProtocolVersion version() {
+        return ProtocolVersion.V2026_07_28;
+    }
+
+    @Override
+    public Engine engine() {
+        return engine;
+    }
+
+    @Override
+    public RequestContext context(RequestId id, Params params, Owner owner, InFlight inFlight) {
+        return new StatelessContext(this, params.progressToken(), owner.config(), inFlight);
+    }
+
+    void send(String method, Map<String, Object> params) {
+        reply.send(new JsonRpcNotification(method, params));
+    }
+
+    boolean declares(String capability) {
+        return envelope.clientCapabilities().get(capability) != null;
+    }
+
+    /** The client's answer for {@code key}, as a JSON tree; null when it brought none. */
+    Object provided(String key) {
+        return provided.get(key);
+    }
+
+    synchronized void accept(String key, Object answer) {
+        accepted.put(key, answer);
+    }
+
+    /** The {@code input_required} result for what a handler still needs. */
+    Map<String, Object> inputRequired(Map<String, InputRequest> missing) {
+        var requests = new LinkedHashMap<String, Object>();
+        missing.forEach((key, request) -> requests.put(key, switch (request) {
+            case InputRequest.Elicit e -> Map.of("method", "elicitation/create", "params", CODEC.toTree(e.request()));
+            case InputRequest.Sample s -> Map.of("method", "sampling/createMessage", "params", CODEC.toTree(s.request()));
+            case InputRequest.ListRoots r -> Map.of("method", "roots/list", "params", Map.of());
+        }));
+        Map<String, Object> carried;
+        synchronized (this) {
+            carried = new LinkedHashMap<>(accepted);
+        }
+        var result = new LinkedHashMap<String, Object>();
+        result.put("resultType", "input_required");
+        result.put("inputRequests", requests);
+        result.put("requestState", states.seal(binding, carried));
+        return result;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.jmcp.server.session;
+
+import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.registry.Registry;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The open {@code subscriptions/listen} streams of the stateless revision, each with the notifications it asked for.
+ * A change reaches only the streams open at that moment that asked for its kind, each notification tagged with its
+ * stream's subscription id. Thread-safe.
+ */
+final class Subscriptions {
+
+    /** One listen stream: what it wants, and where it goes. */
+    private record Subscription(Object id, boolean tools, boolean prompts, boolean resources, Set<String> uris,
+                                StatelessReply reply) {
+        void send(String method, Map<String, Object> params) {
+            var tagged = new LinkedHashMap<String, Object>(params);
+            tagged.put("_meta", Map.of(StatelessEnvelope.SUBSCRIPTION_ID, id));
+            reply.send(new JsonRpcNotification(method, tagged));
+        }
+    }
+
+    private final Set<Subscription> open = ConcurrentHashMap.newKeySet();
+
+    int count() {
+        return open.size();
+    }
+
+    /**
+     * Opens a stream for the filter in {@code params.notifications}, acknowledges it on {@code reply} (echoing what it
+     * honours) and returns the way to close it.
+     */
+    StatelessCall listen(RequestId id, Params params, StatelessReply reply) {
+        Params filter = params.values().get("notifications") == null
+                ? new Params(params.method(), Map.of()) : params.nested("notifications");
+        boolean tools = Boolean.TRUE.equals(filter.values().get("toolsListChanged"));
+        boolean prompts = Boolean.TRUE.equals(filter.values().get("promptsListChanged"));
+        boolean resources = Boolean.TRUE.equals(filter.values().get("resourcesListChanged"));
+        List<Object> uris = filter.optionalList("resourceSubscriptions");
+        var uriSet = new java.util.LinkedHashSet<String>();
+        if (uris != null) {
+            for (Object uri : uris) {
+                if (!(uri instanceof String s)) throw filter.invalid("resourceSubscriptions", "must be an array of URIs");
+                uriSet.add(s);
+            }
+        }
+        var honoured = new LinkedHashMap<String, Object>();
+        if (tools) honoured.put("toolsListChanged", true);
+        if (prompts) honoured.put("promptsListChanged", true);
+        if (resources) honoured.put("resourcesListChanged", true);
+        if (!uriSet.isEmpty()) honoured.put("resourceSubscriptions", List.copyOf(uriSet));
+        var subscription = new Subscription(id.value(), tools, prompts, resources, Set.copyOf(uriSet), reply);
+        subscription.send("notifications/subscriptions/acknowledged", Map.of("notifications", honoured));
+        open.add(subscription);
+        return () -> open.remove(subscription);
+    }
+
+    void registryChanged(Set<Registry.Kind> kinds) {
+        for (var subscription : open) {
+            Thread.ofVirtual().name("mcp-listen-changed").start(() -> {
+                if (kinds.contains(Registry.Kind.TOOLS) && subscription.tools()) {
+                    subscription.send("notifications/tools/list_changed", Map.of());
+                }
+                if (kinds.contains(Registry.Kind.PROMPTS) && subscription.prompts()) {
+                    subscription.send("notifications/prompts/list_changed", Map.of());
+                }
+                if (kinds.contains(Registry.Kind.RESOURCES) && subscription.resources()) {
+                    subscription.send("notifications/resources/list_changed", Map.of());
+                }
+            });
+        }
+    }
+
+    void resourceUpdated(String uri) {
+        for (var subscription : open) {
+            if (subscription.uris().contains(uri)) subscription.send("notifications/resources/updated", Map.of("uri", uri));
+        }
+    }
+}
