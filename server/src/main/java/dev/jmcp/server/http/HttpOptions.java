@@ -23,10 +23,13 @@ import java.util.List;
  * @param pollAfter          null (the default) to hold a POST's stream open until its response; otherwise the
  *                           connection of a request unanswered after this long is closed (the stream is not: the
  *                           client resumes it with GET and {@code Last-Event-ID}, SEP-1699 polling)
+ * @param maxStatelessCalls  stateless (2026-07-28) requests being served at once, {@code subscriptions/listen} streams
+ *                           included; past it, a request gets 503
  */
 public record HttpOptions(String host, int port, String path, List<String> allowedOrigins, int maxBodyBytes,
                           int maxSessions, Duration sessionIdleTimeout, int replayBufferSize, boolean streamableHttp,
-                          boolean legacySse, Duration sseRetry, Duration keepAlive, Duration pollAfter) {
+                          boolean legacySse, Duration sseRetry, Duration keepAlive, Duration pollAfter,
+                          int maxStatelessCalls) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 3000;
@@ -36,6 +39,7 @@ public record HttpOptions(String host, int port, String path, List<String> allow
     public static final int DEFAULT_REPLAY_BUFFER_SIZE = 256;
     public static final Duration DEFAULT_SSE_RETRY = Duration.ofSeconds(1);
     public static final Duration DEFAULT_KEEP_ALIVE = Duration.ofSeconds(15);
+    public static final int DEFAULT_MAX_STATELESS_CALLS = 1000;
 
     public HttpOptions {
         if (host == null || host.isBlank()) host = DEFAULT_HOST;
@@ -52,57 +56,80 @@ public record HttpOptions(String host, int port, String path, List<String> allow
         if (sseRetry == null || sseRetry.isNegative()) sseRetry = DEFAULT_SSE_RETRY;
         if (keepAlive == null || !keepAlive.isPositive()) keepAlive = DEFAULT_KEEP_ALIVE;
         if (pollAfter != null && !pollAfter.isPositive()) pollAfter = null;
+        if (maxStatelessCalls < 1) throw new IllegalArgumentException("stateless call limit must be at least 1");
+    }
+
+    /** Options with the default bound on stateless calls (the form callers used before that bound existed). */
+    public HttpOptions(String host, int port, String path, List<String> allowedOrigins, int maxBodyBytes,
+                       int maxSessions, Duration sessionIdleTimeout, int replayBufferSize, boolean streamableHttp,
+                       boolean legacySse, Duration sseRetry, Duration keepAlive, Duration pollAfter) {
+        this(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout, replayBufferSize,
+                streamableHttp, legacySse, sseRetry, keepAlive, pollAfter, DEFAULT_MAX_STATELESS_CALLS);
     }
 
     /** Streamable HTTP on 127.0.0.1:3000/mcp, legacy HTTP+SSE off. */
     public static HttpOptions defaults() {
         return new HttpOptions(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PATH, List.of(), 0, DEFAULT_MAX_SESSIONS,
                 DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_REPLAY_BUFFER_SIZE, true, false, DEFAULT_SSE_RETRY,
-                DEFAULT_KEEP_ALIVE, null);
+                DEFAULT_KEEP_ALIVE, null, DEFAULT_MAX_STATELESS_CALLS);
     }
 
     public HttpOptions withPort(int port) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls);
     }
 
     public HttpOptions withAllowedOrigins(List<String> allowedOrigins) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls);
     }
 
     public HttpOptions withMaxBodyBytes(int maxBodyBytes) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls);
     }
 
     public HttpOptions withMaxSessions(int maxSessions) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls);
     }
 
     public HttpOptions withSessionIdleTimeout(Duration sessionIdleTimeout) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls);
     }
 
     public HttpOptions withReplayBufferSize(int replayBufferSize) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls);
     }
 
     public HttpOptions withTransports(boolean streamableHttp, boolean legacySse) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls);
     }
 
     public HttpOptions withKeepAlive(Duration keepAlive) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls);
     }
 
     public HttpOptions withPollAfter(Duration pollAfter) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls);
+    }
+
+    public HttpOptions withMaxStatelessCalls(int maxStatelessCalls) {
+        return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter, maxStatelessCalls);
     }
 }

@@ -26,6 +26,7 @@ public final class HttpTransport implements AutoCloseable {
 
     private final HttpOptions options;
     private final SessionTable sessions;
+    private final StatelessCalls statelessCalls;
     private final Server server;
     private final ServerConnector connector;
     private final ScheduledExecutorService sweeper;
@@ -33,6 +34,7 @@ public final class HttpTransport implements AutoCloseable {
     public HttpTransport(Engine engine, HttpOptions options) {
         this.options = options;
         this.sessions = new SessionTable(options.maxSessions());
+        this.statelessCalls = new StatelessCalls(options.maxStatelessCalls());
         var threads = new QueuedThreadPool();
         threads.setName("jmcp-http");
         var virtual = new VirtualThreadPool();
@@ -45,7 +47,7 @@ public final class HttpTransport implements AutoCloseable {
         // Streams carry a keep-alive comment every keepAlive, so only a dead connection stays silent this long.
         connector.setIdleTimeout(Math.max(60_000, options.keepAlive().toMillis() * 4));
         server.addConnector(connector);
-        server.setHandler(new Router(options, new StreamableEndpoint(engine, options, sessions),
+        server.setHandler(new Router(options, new StreamableEndpoint(engine, options, sessions, statelessCalls),
                 new LegacySseEndpoint(engine, options, sessions)));
         server.setStopTimeout(2_000);
         this.sweeper = Executors.newSingleThreadScheduledExecutor(
@@ -63,7 +65,11 @@ public final class HttpTransport implements AutoCloseable {
         long period = Math.min(1_000, Math.min(options.keepAlive().toMillis() / 2, options.sessionIdleTimeout().toMillis() / 4));
         if (options.pollAfter() != null) period = Math.min(period, options.pollAfter().toMillis() / 2);
         period = Math.max(10, period);
-        sweeper.scheduleWithFixedDelay(() -> sessions.sweep(idle), period, period, TimeUnit.MILLISECONDS);
+        long quiet = options.keepAlive().toNanos();
+        sweeper.scheduleWithFixedDelay(() -> {
+            sessions.sweep(idle);
+            statelessCalls.tick(System.nanoTime(), quiet);
+        }, period, period, TimeUnit.MILLISECONDS);
         log.info("serving MCP over HTTP at {}{}", url(), options.legacySse() ? " (and legacy HTTP+SSE at /sse)" : "");
     }
 
@@ -83,11 +89,17 @@ public final class HttpTransport implements AutoCloseable {
         return sessions.size();
     }
 
-    /** Ends every session, then stops Jetty. */
+    /** Stateless requests being answered now, {@code subscriptions/listen} streams included. */
+    public int statelessCallCount() {
+        return statelessCalls.size();
+    }
+
+    /** Ends every session and stateless call, then stops Jetty. */
     @Override
     public void close() {
         sweeper.shutdownNow();
         sessions.closeAll("the server is shutting down");
+        statelessCalls.closeAll();
         try {
             server.stop();
         } catch (Exception e) {

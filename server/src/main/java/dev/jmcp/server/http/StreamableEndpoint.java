@@ -26,7 +26,8 @@ import java.util.Set;
 
 /**
  * The Streamable HTTP endpoint (revisions 2025-03-26 … 2025-11-25): POST carries client messages, GET opens or
- * resumes a stream, DELETE ends a session. Checks bounds and headers, then hands messages to the session; the answer
+ * resumes a stream, DELETE ends a session. A request {@link WireRoute} puts on the stateless wire (2026-07-28) is
+ * handed to the {@link StatelessEndpoint} once its media types, size and JSON are checked. Checks bounds and headers, then hands messages to the session; the answer
  * is written later by the session's exchange. Thread-safe and stateless itself.
  */
 final class StreamableEndpoint {
@@ -40,17 +41,25 @@ final class StreamableEndpoint {
     private final Engine engine;
     private final HttpOptions options;
     private final SessionTable sessions;
+    private final StatelessEndpoint stateless;
     private final int maxBody;
 
-    StreamableEndpoint(Engine engine, HttpOptions options, SessionTable sessions) {
+    StreamableEndpoint(Engine engine, HttpOptions options, SessionTable sessions, StatelessCalls statelessCalls) {
         this.engine = engine;
         this.options = options;
         this.sessions = sessions;
+        this.stateless = new StatelessEndpoint(engine.stateless(), statelessCalls);
         this.maxBody = options.maxBodyBytes() > 0 ? options.maxBodyBytes() : engine.options().maxMessageBytes();
     }
 
     void handle(Request request, Response response, Callback callback) throws IOException {
-        switch (request.getMethod()) {
+        String method = request.getMethod();
+        if ((method.equals("GET") || method.equals("DELETE")) && WireRoute.ofBodiless(
+                request.getHeaders().get(SESSION_HEADER), request.getHeaders().get(VERSION_HEADER)) == WireRoute.STATELESS) {
+            stateless.refuseBodiless(request, response, callback);
+            return;
+        }
+        switch (method) {
             case "POST" -> post(request, response, callback);
             case "GET" -> get(request, response, callback);
             case "DELETE" -> delete(request, response, callback);
@@ -90,10 +99,7 @@ final class StreamableEndpoint {
         String sessionId = headers.get(SESSION_HEADER);
         String version = headers.get(VERSION_HEADER);
         if (WireRoute.of(sessionId, version, tree) == WireRoute.STATELESS) {
-            ErrorReplies.send(response, callback, 400, idOf(tree), new JsonRpcError(ErrorCodes.INVALID_REQUEST,
-                    "Unsupported protocol version: the stateless revision " + (version == null ? "" : version + " ")
-                            + "is not served yet; initialize a session with one of " + SUPPORTED,
-                    Map.of("supported", SUPPORTED, "requested", version == null ? "" : version)));
+            stateless.post(tree, request, response, callback);
             return;
         }
         if (sessionId == null) {
@@ -239,11 +245,6 @@ final class StreamableEndpoint {
         }
         session.touch();
         return session;
-    }
-
-    private static RequestId idOf(Object tree) {
-        if (tree instanceof Map<?, ?> message) return toId(message.get("id"));
-        return null;
     }
 
     private static RequestId toId(Object id) {

@@ -13,6 +13,8 @@ import java.util.Map;
  * <li>no {@code params._meta} and a stateful revision in the header → stateful;</li>
  * <li>anything else → stateless (2026-07-28).</li>
  * </ul>
+ * A request without a body (GET, DELETE) is stateless only when it names no session and its version header names a
+ * revision that is not a stateful one.
  */
 enum WireRoute {
     STATEFUL, STATELESS;
@@ -23,6 +25,12 @@ enum WireRoute {
         if (versionHeader == null && !meta) return STATEFUL;
         if (!meta && versionHeader != null && ProtocolVersion.statefulFromWire(versionHeader).isPresent()) return STATEFUL;
         return STATELESS;
+    }
+
+    /** The wire of a bodiless request (GET, DELETE). */
+    static WireRoute ofBodiless(String sessionId, String versionHeader) {
+        if (sessionId != null || versionHeader == null) return STATEFUL;
+        return ProtocolVersion.statefulFromWire(versionHeader).isPresent() ? STATEFUL : STATELESS;
     }
 
     private static boolean hasMeta(Object body) {

@@ -1,0 +1,144 @@
+package dev.jmcp.server.http;
+
+import dev.jmcp.protocol.json.InvalidMessageException;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcError;
+import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
+import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.session.StatelessEnvelope;
+import dev.jmcp.server.session.StatelessRequests;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+
+/**
+ * The stateless wire (revision 2026-07-28) of the MCP endpoint: each POST is one request, answered on its own
+ * response. The {@link StreamableEndpoint} has already checked the media types and size, parsed the body and let
+ * {@link WireRoute} pick this wire; here the request is checked in the order the conformance suite probes (each
+ * failure a 400 echoing the request id): a single request; its {@code _meta} envelope (-32602);
+ * {@code MCP-Protocol-Version} equal to the envelope's revision (-32020); a served revision (-32022);
+ * {@code Mcp-Method} and {@code Mcp-Name} equal to the body (-32020). Then it is admitted against the bound on calls
+ * (503) and served; a {@link StatelessExchange} writes what the engine sends. Thread-safe and stateless itself.
+ */
+final class StatelessEndpoint {
+    private static final Logger log = LoggerFactory.getLogger(StatelessEndpoint.class);
+    private static final JsonCodec CODEC = JsonCodec.shared();
+
+    private final StatelessRequests engine;
+    private final StatelessCalls calls;
+
+    StatelessEndpoint(StatelessRequests engine, StatelessCalls calls) {
+        this.engine = engine;
+        this.calls = calls;
+    }
+
+    /** Serves a parsed POST body routed to the stateless wire. */
+    void post(Object tree, Request request, Response response, Callback callback) {
+        if (tree instanceof List<?>) {
+            refuse(response, callback, null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
+                    "Invalid request: batches are not part of revision 2026-07-28; POST one request at a time"));
+            return;
+        }
+        JsonRpcMessage message;
+        try {
+            message = CODEC.toMessage(tree);
+        } catch (InvalidMessageException e) {
+            refuse(response, callback, e.id(), e.toError());
+            return;
+        }
+        if (!(message instanceof JsonRpcRequest r)) {
+            refuse(response, callback, null, new JsonRpcError(ErrorCodes.INVALID_REQUEST, notARequest(message)));
+            return;
+        }
+        HttpFields headers = request.getHeaders();
+        StatelessEnvelope envelope;
+        try {
+            envelope = engine.envelope(r);
+            // "The header value MUST match the io.modelcontextprotocol/protocolVersion field carried in the request
+            // body's _meta. If the values do not match, the server MUST reject the request with 400 Bad Request and a
+            // HeaderMismatch JSON-RPC error."
+            String version = headers.get(StreamableEndpoint.VERSION_HEADER);
+            if (version == null || !version.strip().equals(envelope.protocolVersion())) {
+                refuse(response, callback, r.id(), new JsonRpcError(ErrorCodes.HEADER_MISMATCH, version == null
+                        ? "Header mismatch: the " + StreamableEndpoint.VERSION_HEADER + " header is missing; send "
+                                + StreamableEndpoint.VERSION_HEADER + ": " + envelope.protocolVersion()
+                        : "Header mismatch: " + StreamableEndpoint.VERSION_HEADER + " header value '" + version.strip()
+                                + "' does not match _meta protocolVersion '" + envelope.protocolVersion() + "'"));
+                return;
+            }
+            engine.checkVersion(envelope);
+        } catch (JsonRpcException e) {
+            refuse(response, callback, r.id(), e.toError());
+            return;
+        }
+        String mismatch = StatelessHeaders.mismatch(headers.get(StatelessHeaders.METHOD),
+                headers.get(StatelessHeaders.NAME), r);
+        if (mismatch != null) {
+            refuse(response, callback, r.id(), new JsonRpcError(ErrorCodes.HEADER_MISMATCH, mismatch));
+            return;
+        }
+        var exchange = new StatelessExchange(r.id(), new ResponseChannel(request, response, callback), calls);
+        if (!calls.admit(exchange)) {
+            log.warn("refused a stateless {}: {} stateless requests are being answered, the limit", r.method(),
+                    calls.limit());
+            exchange.send(new JsonRpcErrorResponse(r.id(), new JsonRpcError(
+                    ErrorCodes.SERVER_BUSY, "Server busy: " + calls.limit() + " requests and subscription streams "
+                    + "are being answered, the most this server allows; retry later")));
+            return;
+        }
+        try {
+            exchange.attach(engine.serve(r, envelope, exchange));
+        } catch (RuntimeException e) {
+            calls.ended(exchange);
+            throw e;
+        }
+    }
+
+    /**
+     * A GET or DELETE on the stateless wire. "A server that supports only this revision and receives such traffic
+     * from an older client SHOULD respond as follows: HTTP GET or DELETE to the MCP endpoint: respond with 405 Method
+     * Not Allowed."
+     */
+    void refuseBodiless(Request request, Response response, Callback callback) {
+        response.getHeaders().put(HttpHeader.ALLOW, "POST");
+        ErrorReplies.send(response, callback, 405, ErrorCodes.INVALID_REQUEST, "Method not allowed: revision "
+                + "2026-07-28 has no " + request.getMethod() + " on the MCP endpoint; POST each request, and open a "
+                + "subscriptions/listen request for change notifications");
+    }
+
+    private static String notARequest(JsonRpcMessage message) {
+        return switch (message) {
+            // On this wire "closing the SSE response stream is itself the cancellation signal and no
+            // notifications/cancelled message is expected".
+            case JsonRpcNotification n when n.method().equals("notifications/cancelled") ->
+                    "Invalid request: revision 2026-07-28 over HTTP has no notifications/cancelled; "
+                            + "cancel a request by closing its response";
+            case JsonRpcNotification n ->
+                    "Invalid request: revision 2026-07-28 over HTTP takes no notifications from the client ('"
+                            + n.method() + "'); POST a request";
+            case JsonRpcResponse ignored ->
+                    "Invalid request: clients send no responses in revision 2026-07-28; POST a request";
+            case JsonRpcErrorResponse ignored ->
+                    "Invalid request: clients send no responses in revision 2026-07-28; POST a request";
+            case JsonRpcRequest ignored -> throw new IllegalArgumentException("a request");
+        };
+    }
+
+    /** A request refused before it is served: always a 4xx, whatever the code. */
+    private static void refuse(Response response, Callback callback, RequestId id, JsonRpcError error) {
+        int status = StatelessExchange.statusOf(error.code());
+        ErrorReplies.send(response, callback, status < 400 ? 400 : status, id, error);
+    }
+}

@@ -1,0 +1,100 @@
+package dev.jmcp.server.http;
+
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+
+/**
+ * The 2026-07-28 request headers that mirror the body: {@code Mcp-Method} (every request) and {@code Mcp-Name}
+ * ({@code params.name} of {@code tools/call} and {@code prompts/get}, {@code params.uri} of {@code resources/read},
+ * {@code params.taskId} of {@code tasks/get|update|cancel}). "Servers that process the request body MUST reject
+ * requests where the values specified in the headers do not match the corresponding values in the request body."
+ * Header names are matched case-insensitively by Jetty; values are compared case-sensitively. Stateless.
+ */
+final class StatelessHeaders {
+    static final String METHOD = "Mcp-Method";
+    static final String NAME = "Mcp-Name";
+    private static final String SENTINEL_START = "=?base64?";
+    private static final String SENTINEL_END = "?=";
+
+    private StatelessHeaders() {
+    }
+
+    /** What is wrong with the mirrored headers of {@code request}, or null when they match its body. */
+    static String mismatch(String methodHeader, String nameHeader, JsonRpcRequest request) {
+        if (methodHeader == null) {
+            return "Header mismatch: the " + METHOD + " header is missing; send " + METHOD + ": " + request.method();
+        }
+        String method = trim(methodHeader);
+        if (!method.equals(request.method())) {
+            return "Header mismatch: " + METHOD + " header value '" + method + "' does not match body method '"
+                    + request.method() + "'";
+        }
+        String field = nameField(request.method());
+        if (field == null) return null;
+        // A body without the field is the engine's to refuse (-32602); there is nothing to compare the header with.
+        if (!(body(request.params(), field) instanceof String expected)) return null;
+        if (nameHeader == null) {
+            return "Header mismatch: the " + NAME + " header is missing; " + request.method() + " needs it to carry params."
+                    + field;
+        }
+        String name = decode(trim(nameHeader));
+        if (name == null) {
+            return "Header mismatch: " + NAME + " header value '" + nameHeader.strip() + "' is not valid Base64 inside "
+                    + SENTINEL_START + "…" + SENTINEL_END;
+        }
+        if (!name.equals(expected)) {
+            return "Header mismatch: " + NAME + " header value '" + name + "' does not match body params." + field + " '"
+                    + expected + "'";
+        }
+        return null;
+    }
+
+    /** The body field {@code Mcp-Name} mirrors for {@code method}, or null when the method has no such header. */
+    static String nameField(String method) {
+        return switch (method) {
+            case "tools/call", "prompts/get" -> "name";
+            case "resources/read" -> "uri";
+            case "tasks/get", "tasks/update", "tasks/cancel" -> "taskId";
+            default -> null;
+        };
+    }
+
+    /**
+     * A header value as sent, or decoded from the {@code =?base64?…?=} sentinel form ("servers MUST decode an encoded
+     * Mcp-Name or Mcp-Param-{Name} value before comparing it"); null when the sentinel holds no valid, padded Base64.
+     */
+    static String decode(String value) {
+        if (!value.startsWith(SENTINEL_START) || !value.endsWith(SENTINEL_END)
+                || value.length() < SENTINEL_START.length() + SENTINEL_END.length()) {
+            return value;
+        }
+        String encoded = value.substring(SENTINEL_START.length(), value.length() - SENTINEL_END.length());
+        // Java's decoder tolerates missing padding; the header form does not.
+        if (encoded.length() % 4 != 0) return null;
+        try {
+            return new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Drops the optional whitespace (spaces, tabs) around a field value. */
+    private static String trim(String value) {
+        int start = 0;
+        int end = value.length();
+        while (start < end && isOws(value.charAt(start))) start++;
+        while (end > start && isOws(value.charAt(end - 1))) end--;
+        return value.substring(start, end);
+    }
+
+    private static boolean isOws(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    private static Object body(Map<String, Object> params, String field) {
+        return params == null ? null : params.get(field);
+    }
+}
