@@ -22,6 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The stateless wire (revision 2026-07-28) of the MCP endpoint: each POST is one request, answered on its own
@@ -85,6 +86,14 @@ final class StatelessEndpoint {
         }
         String mismatch = StatelessHeaders.mismatch(headers.get(StatelessHeaders.METHOD),
                 headers.get(StatelessHeaders.NAME), r);
+        if (mismatch == null && r.method().equals("tools/call") && r.params() != null
+                && r.params().get("name") instanceof String toolName) {
+            @SuppressWarnings("unchecked")
+            var arguments = r.params().get("arguments") instanceof Map<?, ?> a ? (Map<String, Object>) a : Map.<String, Object>of();
+            mismatch = engine.tool(toolName)
+                    .map(tool -> StatelessHeaders.paramMismatch(headers::get, tool.inputSchema(), arguments))
+                    .orElse(null);
+        }
         if (mismatch != null) {
             refuse(response, callback, r.id(), new JsonRpcError(ErrorCodes.HEADER_MISMATCH, mismatch));
             return;

@@ -52,6 +52,47 @@ final class StatelessHeaders {
         return null;
     }
 
+    /**
+     * What is wrong with the {@code Mcp-Param-{Name}} headers of a {@code tools/call} of a tool whose input schema
+     * marks properties with {@code x-mcp-header}, or null when they match the arguments. A property reached through
+     * {@code properties} alone is mirrored; a value present in the arguments needs its header ("Client omits header but
+     * value is in body: Server MUST reject the request"), an absent or null one needs none.
+     */
+    static String paramMismatch(java.util.function.Function<String, String> headers, Map<String, Object> schema,
+                                Map<String, Object> arguments) {
+        return mirrored(headers, schema, arguments == null ? Map.of() : arguments);
+    }
+
+    private static String mirrored(java.util.function.Function<String, String> headers, Object schema,
+                                   Object arguments) {
+        if (!(schema instanceof Map<?, ?> node) || !(node.get("properties") instanceof Map<?, ?> properties)) return null;
+        for (var entry : properties.entrySet()) {
+            Object value = arguments instanceof Map<?, ?> args ? args.get(entry.getKey()) : null;
+            if (entry.getValue() instanceof Map<?, ?> property && property.get("x-mcp-header") instanceof String name
+                    && value != null) {
+                String header = "Mcp-Param-" + name;
+                String sent = headers.apply(header);
+                if (sent == null) {
+                    return "Header mismatch: the " + header + " header is missing; argument '" + entry.getKey()
+                            + "' is in the body, so it must be mirrored there";
+                }
+                String decoded = decode(trim(sent));
+                if (decoded == null) {
+                    return "Header mismatch: " + header + " header value '" + sent.strip() + "' is not valid Base64 inside "
+                            + SENTINEL_START + "…" + SENTINEL_END;
+                }
+                String expected = value instanceof String s ? s : String.valueOf(value);
+                if (!decoded.equals(expected)) {
+                    return "Header mismatch: " + header + " header value '" + decoded + "' does not match argument '"
+                            + entry.getKey() + "' '" + expected + "'";
+                }
+            }
+            String nested = mirrored(headers, entry.getValue(), value);
+            if (nested != null) return nested;
+        }
+        return null;
+    }
+
     /** The body field {@code Mcp-Name} mirrors for {@code method}, or null when the method has no such header. */
     static String nameField(String method) {
         return switch (method) {

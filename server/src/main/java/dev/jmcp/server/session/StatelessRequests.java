@@ -60,6 +60,11 @@ public final class StatelessRequests {
                 && meta.containsKey(StatelessEnvelope.PROTOCOL_VERSION);
     }
 
+    /** The declaration of tool {@code name} as currently served, for transports that check headers against it. */
+    public java.util.Optional<dev.jmcp.protocol.Tool> tool(String name) {
+        return engine.registry().tool(name).map(dev.jmcp.server.registry.ToolEntry::tool);
+    }
+
     /** Reads {@code params._meta}; throws a -32602 {@code JsonRpcException} naming what is missing or malformed. */
     public StatelessEnvelope envelope(JsonRpcRequest request) {
         if (request.params() == null || !(request.params().get("_meta") instanceof Map<?, ?> meta)) {

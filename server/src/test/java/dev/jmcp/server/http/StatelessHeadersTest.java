@@ -72,4 +72,34 @@ class StatelessHeadersTest {
         assertThat(StatelessHeaders.mismatch("tools/call", null, request("tools/call", Map.of()))).isNull();
         assertThat(StatelessHeaders.mismatch("tools/call", null, request("tools/call", null))).isNull();
     }
+
+    private static final Map<String, Object> REGION_SCHEMA = Map.of("type", "object", "properties", Map.of(
+            "region", Map.of("type", "string", "x-mcp-header", "Region"),
+            "options", Map.of("type", "object", "properties", Map.of(
+                    "zone", Map.of("type", "integer", "x-mcp-header", "Zone")))));
+
+    private static String params(Map<String, String> headers, Map<String, Object> arguments) {
+        return StatelessHeaders.paramMismatch(name -> headers.get(name), REGION_SCHEMA, arguments);
+    }
+
+    @Test
+    void mirroredParametersMustMatchTheBodyPlainOrBase64() {
+        assertThat(params(Map.of("Mcp-Param-Region", "us-west1"), Map.of("region", "us-west1"))).isNull();
+        assertThat(params(Map.of("Mcp-Param-Region", "=?base64?SGVsbG8=?="), Map.of("region", "Hello"))).isNull();
+        assertThat(params(Map.of("Mcp-Param-Region", "SGVsbG8="), Map.of("region", "SGVsbG8="))).isNull();
+        assertThat(params(Map.of("Mcp-Param-Region", "=?base64?SGVsbG8="), Map.of("region", "=?base64?SGVsbG8="))).isNull();
+        assertThat(params(Map.of("Mcp-Param-Region", "=?base64?SGVsbG8?="), Map.of("region", "Hello")))
+                .contains("not valid Base64");
+        assertThat(params(Map.of("Mcp-Param-Region", "=?base64?SGVs!!!bG8=?="), Map.of("region", "Hello")))
+                .contains("not valid Base64");
+        assertThat(params(Map.of("Mcp-Param-Region", "eu"), Map.of("region", "us"))).contains("does not match");
+    }
+
+    @Test
+    void aValueInTheBodyNeedsItsHeaderAndAnAbsentOneNeedsNone() {
+        assertThat(params(Map.of(), Map.of("region", "us"))).contains("Mcp-Param-Region header is missing");
+        assertThat(params(Map.of(), Map.of())).isNull();
+        assertThat(params(Map.of("Mcp-Param-Zone", "7"), Map.of("options", Map.of("zone", 7)))).isNull();
+        assertThat(params(Map.of(), Map.of("options", Map.of("zone", 7)))).contains("Mcp-Param-Zone");
+    }
 }

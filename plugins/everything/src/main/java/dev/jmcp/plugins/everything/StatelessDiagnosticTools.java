@@ -15,7 +15,8 @@ import static dev.jmcp.plugins.everything.ClientRequestTools.CLIENT_TIMEOUT;
  * gets an answer), {@code test_streaming_elicitation} needs an elicitation (which must end as an
  * {@code input_required} result, never as a request on the response stream), and {@code test_logging_tool} logs (the
  * server drops the message when the request carried no log level) and returns. They work on the stateful revisions
- * too, with the inputs sent as requests. Stateless.
+ * too, with the inputs sent as requests. {@code test_custom_header} has a parameter mirrored into an HTTP header
+ * ({@code x-mcp-header}), for the header validation scenario. Stateless.
  */
 final class StatelessDiagnosticTools {
     static final String LOG_MESSAGE = "test_logging_tool was called";
@@ -41,6 +42,12 @@ final class StatelessDiagnosticTools {
                     return CallToolResult.text("Hello, " + InputRequiredTools.nameOf(answers.elicitation("user_name"))
                             + "!");
                 })
+                .tool(new Tool("test_custom_header", "Echoes its region, which Streamable HTTP clients mirror into the"
+                        + " Mcp-Param-Region header (x-mcp-header); the server refuses a call whose header disagrees.",
+                        Map.of("type", "object", "properties", Map.of("region", Map.of("type", "string",
+                                "description", "The region to echo", "x-mcp-header", "Region")),
+                                "required", java.util.List.of("region"))),
+                        (arguments, context) -> CallToolResult.text("Region: " + arguments.get("region")))
                 .tool(new Tool("test_logging_tool", "Logs one info message and returns; the message reaches only a"
                         + " client that asked for a log level.", Tool.NO_ARGUMENTS), (arguments, context) -> {
                     context.log(LoggingLevel.INFO, NotifyingTools.LOGGER, LOG_MESSAGE);

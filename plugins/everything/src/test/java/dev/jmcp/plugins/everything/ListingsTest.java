@@ -25,7 +25,7 @@ class ListingsTest {
     @Test
     void everyToolTheStatelessScenariosCallIsDeclaredAndTheDynamicOnesStartAbsent() {
         assertThat(registrar.tools().keySet()).contains(
-                "test_missing_capability", "test_streaming_elicitation", "test_logging_tool",
+                "test_missing_capability", "test_streaming_elicitation", "test_logging_tool", "test_custom_header",
                 "test_trigger_tool_change", "test_trigger_prompt_change",
                 "test_input_required_result_elicitation", "test_input_required_result_sampling",
                 "test_input_required_result_list_roots", "test_input_required_result_request_state",
