@@ -17,6 +17,15 @@ public interface Registrar {
 
     Registrar tool(Tool tool, ToolHandler handler);
 
+    /**
+     * Declares a tool that may run as a task (see {@link TaskSupport}); {@link TaskSupport#NONE} is the same as
+     * {@link #tool(Tool, ToolHandler)}. A server that has no tasks refuses any other value.
+     */
+    default Registrar tool(Tool tool, ToolHandler handler, TaskSupport taskSupport) {
+        if (taskSupport == null || taskSupport == TaskSupport.NONE) return tool(tool, handler);
+        throw new UnsupportedOperationException("this server cannot run tools as tasks");
+    }
+
     Registrar prompt(Prompt prompt, PromptHandler handler);
 
     Registrar resource(Resource resource, ResourceHandler handler);

@@ -102,4 +102,24 @@ public interface RequestContext {
         }
         return new InputResponses(answers);
     }
+
+    /**
+     * Marks the point from which the rest of a tool call may run as a task. When the tool supports tasks
+     * ({@link TaskSupport}) and the request declared the {@code io.modelcontextprotocol/tasks} extension, the client
+     * gets its task handle now and this handler goes on in the background: from here {@link #requestInputs} moves the
+     * task to {@code input_required} and blocks until the client answers with {@code tasks/update}, and cancelling the
+     * task interrupts this thread. Inputs asked for before this point are gathered with the request itself (in
+     * 2026-07-28, {@code input_required} results), so a tool can ask first and then go to the background. Anywhere
+     * else (no extension, a tool without task support, the stateful revisions) this does nothing. Idempotent.
+     */
+    default void startTask() {
+    }
+
+    /**
+     * Whether this call is running as a task ({@link #startTask()} took effect). A tool may throw a
+     * {@code JsonRpcException} to end a task {@code failed} with that error; any other failure is a tool error.
+     */
+    default boolean inTask() {
+        return false;
+    }
 }

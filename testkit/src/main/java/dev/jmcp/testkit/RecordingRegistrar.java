@@ -7,6 +7,7 @@ import dev.jmcp.plugin.Registrar;
 import dev.jmcp.plugin.ResourceHandler;
 import dev.jmcp.plugin.ResourceTemplateHandler;
 import dev.jmcp.plugin.RootsListener;
+import dev.jmcp.plugin.TaskSupport;
 import dev.jmcp.plugin.ToolHandler;
 import dev.jmcp.protocol.Prompt;
 import dev.jmcp.protocol.Resource;
@@ -44,6 +45,7 @@ public final class RecordingRegistrar implements Registrar {
     private final PluginConfig config;
     private final BiConsumer<Object, Registrar> annotationReader;
     private final Map<String, Declared<Tool, ToolHandler>> tools = new LinkedHashMap<>();
+    private final Map<String, TaskSupport> taskSupports = new LinkedHashMap<>();
     private final Map<String, Declared<Prompt, PromptHandler>> prompts = new LinkedHashMap<>();
     private final Map<String, Declared<Resource, ResourceHandler>> resources = new LinkedHashMap<>();
     private final Map<String, Declared<ResourceTemplate, ResourceTemplateHandler>> templates = new LinkedHashMap<>();
@@ -115,8 +117,19 @@ public final class RecordingRegistrar implements Registrar {
 
     @Override
     public Registrar tool(Tool tool, ToolHandler handler) {
+        return tool(tool, handler, TaskSupport.NONE);
+    }
+
+    @Override
+    public Registrar tool(Tool tool, ToolHandler handler, TaskSupport taskSupport) {
         put(tools, tool.name(), new Declared<>(tool, handler));
+        taskSupports.put(tool.name(), taskSupport == null ? TaskSupport.NONE : taskSupport);
         return this;
+    }
+
+    /** Whether the tool {@code name} was declared to run as a task; NONE for a tool declared without. */
+    public TaskSupport taskSupport(String name) {
+        return taskSupports.getOrDefault(name, TaskSupport.NONE);
     }
 
     @Override

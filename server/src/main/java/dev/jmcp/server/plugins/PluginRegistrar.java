@@ -8,6 +8,7 @@ import dev.jmcp.plugin.Registrar;
 import dev.jmcp.plugin.ResourceHandler;
 import dev.jmcp.plugin.ResourceTemplateHandler;
 import dev.jmcp.plugin.RootsListener;
+import dev.jmcp.plugin.TaskSupport;
 import dev.jmcp.plugin.ToolHandler;
 import dev.jmcp.protocol.Prompt;
 import dev.jmcp.protocol.PromptArgument;
@@ -72,6 +73,11 @@ final class PluginRegistrar implements Registrar {
 
     @Override
     public Registrar tool(Tool tool, ToolHandler handler) {
+        return tool(tool, handler, TaskSupport.NONE);
+    }
+
+    @Override
+    public Registrar tool(Tool tool, ToolHandler handler, TaskSupport taskSupport) {
         requireOpen();
         if (tool == null || handler == null) throw problem("tool(...) needs a tool and a handler");
         if (tools.containsKey(tool.name())) throw problem("tool '" + tool.name() + "' is declared twice");
@@ -93,7 +99,7 @@ final class PluginRegistrar implements Registrar {
                 throw problem("tool '" + tool.name() + "' has an unusable output schema: " + e.getMessage());
             }
         }
-        tools.put(tool.name(), new ToolEntry(tool, handler, validator, outputValidator, owner));
+        tools.put(tool.name(), new ToolEntry(tool, handler, validator, outputValidator, owner, taskSupport));
         return this;
     }
 

@@ -1,6 +1,7 @@
 package dev.jmcp.server.tools;
 
 import dev.jmcp.plugin.ClientRequestException;
+import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.plugin.ToolException;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.ListToolsResult;
@@ -63,8 +64,9 @@ public final class ToolsFeature {
     private static CallToolResult run(ToolEntry entry, Map<String, Object> arguments, Call call)
             throws InterruptedException {
         Tool tool = entry.tool();
+        RequestContext context = call.context(entry.owner());
         try {
-            CallToolResult result = entry.handler().call(arguments, call.context(entry.owner()));
+            CallToolResult result = entry.handler().call(arguments, context);
             if (result == null) return new CallToolResult(List.of(), null, null, null);
             if (!JsonTrees.isPlain(result.structuredContent()) || !JsonTrees.isPlain(result.meta())) {
                 // A plugin's own record here would pin its class loader in the codec's caches: make it a tree now.
@@ -76,6 +78,12 @@ public final class ToolsFeature {
             throw e;
         } catch (ToolException e) {
             return CallToolResult.error(e.getMessage());
+        } catch (JsonRpcException e) {
+            // A task ends "failed" only for a JSON-RPC error: the tool says so by throwing one. Elsewhere it is a
+            // tool error like any other, as it always was.
+            if (context.inTask()) throw e;
+            log.warn("tool {} of plugin {} failed", tool.name(), entry.owner().name(), e);
+            return CallToolResult.error("Tool '" + tool.name() + "' failed: " + e.getMessage());
         } catch (ClientRequestException e) {
             log.info("tool {}: {}", tool.name(), e.getMessage());
             return CallToolResult.error("Tool '" + tool.name() + "' failed: " + e.getMessage());

@@ -81,6 +81,12 @@ final class RedeclaringRegistrar implements Registrar {
     }
 
     @Override
+    public Registrar tool(Tool tool, ToolHandler handler, dev.jmcp.plugin.TaskSupport taskSupport) {
+        recording.tool(tool, handler, taskSupport);
+        return this;
+    }
+
+    @Override
     public Registrar prompt(Prompt prompt, PromptHandler handler) {
         recording.prompt(prompt, handler);
         return this;
