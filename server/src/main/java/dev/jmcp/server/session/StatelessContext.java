@@ -1,5 +1,6 @@
 package dev.jmcp.server.session;
 
+import dev.jmcp.plugin.ClientRequestException;
 import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.plugin.InputResponses;
 import dev.jmcp.plugin.PluginConfig;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -141,7 +143,20 @@ final class StatelessContext implements RequestContext {
     }
 
     @Override
+    public void startTask() {
+        TaskRun run = exchange.taskRun();
+        if (run != null) run.start();
+    }
+
+    @Override
+    public boolean inTask() {
+        TaskRun run = exchange.taskRun();
+        return run != null && run.started();
+    }
+
+    @Override
     public InputResponses requestInputs(Map<String, InputRequest> requests, Duration timeout) {
+        if (inTask()) return awaitInTask(requests, timeout);
         var answers = new LinkedHashMap<String, Object>();
         var missing = new LinkedHashMap<String, InputRequest>();
         for (var entry : requests.entrySet()) {
@@ -161,6 +176,40 @@ final class StatelessContext implements RequestContext {
             }
             if (!lacking.isEmpty()) throw new MissingCapabilitySignal(new ArrayList<>(lacking));
             throw new InputRequiredSignal(missing);
+        }
+        return new InputResponses(answers);
+    }
+
+    /**
+     * Inside a task, inputs are the task's {@code inputRequests}: the task is {@code input_required} and this thread
+     * waits for {@code tasks/update} to bring the answers.
+     */
+    private InputResponses awaitInTask(Map<String, InputRequest> requests, Duration timeout) {
+        var lacking = new LinkedHashSet<String>();
+        for (InputRequest request : requests.values()) {
+            if (!exchange.declares(request.capability())) lacking.add(request.capability());
+        }
+        if (!lacking.isEmpty()) {
+            throw new ClientRequestException(ClientRequestException.Reason.NOT_SUPPORTED, "the client did not declare "
+                    + String.join(", ", lacking) + " on the request that started this task");
+        }
+        Map<String, Object> raw;
+        try {
+            raw = exchange.taskRun().task().awaitInputs(StatelessExchange.wire(requests), timeout);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClientRequestException(ClientRequestException.Reason.CANCELLED, "the task was cancelled");
+        } catch (TimeoutException e) {
+            throw new ClientRequestException(ClientRequestException.Reason.TIMEOUT, e.getMessage());
+        }
+        var answers = new LinkedHashMap<String, Object>();
+        for (var entry : requests.entrySet()) {
+            Object answer = read(entry.getValue(), raw.get(entry.getKey()));
+            if (answer == null) {
+                throw new ClientRequestException(ClientRequestException.Reason.CLIENT_ERROR, "the answer to '"
+                        + entry.getKey() + "' is not a result of " + entry.getValue().capability());
+            }
+            answers.put(entry.getKey(), answer);
         }
         return new InputResponses(answers);
     }

@@ -28,9 +28,17 @@ public final class StatelessExchange implements Caller {
     private final String binding;
     private final Map<String, Object> provided;
     private final Map<String, Object> accepted = new LinkedHashMap<>();
+    private final TaskRun taskRun;
 
     StatelessExchange(Engine engine, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
                       JsonRpcRequest request, Params params) {
+        this(engine, envelope, reply, states, request, params, null);
+    }
+
+    /** An exchange whose call may become a task ({@code taskRun} non-null). */
+    StatelessExchange(Engine engine, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
+                      JsonRpcRequest request, Params params, TaskRun taskRun) {
+        this.taskRun = taskRun;
         this.engine = engine;
         this.envelope = envelope;
         this.reply = reply;
@@ -51,6 +59,11 @@ public final class StatelessExchange implements Caller {
     private static String binding(JsonRpcRequest request, Params params) {
         Object target = params.values().getOrDefault("name", params.values().get("uri"));
         return request.method() + "\u0000" + (target instanceof String s ? s : "");
+    }
+
+    /** The task this call may become; null when it cannot become one. */
+    TaskRun taskRun() {
+        return taskRun;
     }
 
     StatelessEnvelope envelope() {
@@ -91,12 +104,7 @@ public final class StatelessExchange implements Caller {
 
     /** The {@code input_required} result for what a handler still needs. */
     Map<String, Object> inputRequired(Map<String, InputRequest> missing) {
-        var requests = new LinkedHashMap<String, Object>();
-        missing.forEach((key, request) -> requests.put(key, switch (request) {
-            case InputRequest.Elicit e -> Map.of("method", "elicitation/create", "params", CODEC.toTree(e.request()));
-            case InputRequest.Sample s -> Map.of("method", "sampling/createMessage", "params", CODEC.toTree(s.request()));
-            case InputRequest.ListRoots r -> Map.of("method", "roots/list", "params", Map.of());
-        }));
+        var requests = wire(missing);
         Map<String, Object> carried;
         synchronized (this) {
             carried = new LinkedHashMap<>(accepted);
@@ -106,5 +114,16 @@ public final class StatelessExchange implements Caller {
         result.put("inputRequests", requests);
         result.put("requestState", states.seal(binding, carried));
         return result;
+    }
+
+    /** Input requests as {@code inputRequests} lists them: key → {@code {method, params}}. */
+    static Map<String, Object> wire(Map<String, InputRequest> missing) {
+        var requests = new LinkedHashMap<String, Object>();
+        missing.forEach((key, request) -> requests.put(key, switch (request) {
+            case InputRequest.Elicit e -> Map.of("method", "elicitation/create", "params", CODEC.toTree(e.request()));
+            case InputRequest.Sample s -> Map.of("method", "sampling/createMessage", "params", CODEC.toTree(s.request()));
+            case InputRequest.ListRoots r -> Map.of("method", "roots/list", "params", Map.of());
+        }));
+        return requests;
     }
 }

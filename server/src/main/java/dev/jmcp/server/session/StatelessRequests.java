@@ -1,5 +1,6 @@
 package dev.jmcp.server.session;
 
+import dev.jmcp.plugin.TaskSupport;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.ProtocolVersion;
@@ -12,6 +13,9 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.registry.ToolEntry;
+import dev.jmcp.server.tasks.TaskMethods;
+import dev.jmcp.server.tasks.TaskStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +49,7 @@ public final class StatelessRequests {
     private final Engine engine;
     private final RequestStates states = new RequestStates();
     private final Subscriptions subscriptions = new Subscriptions();
+    private final TaskMethods tasks = new TaskMethods(TaskStore.standard());
 
     StatelessRequests(Engine engine) {
         this.engine = engine;
@@ -142,16 +147,86 @@ public final class StatelessRequests {
                                   InFlight work) {
         RequestId id = request.id();
         String method = request.method();
+        if (TaskMethods.handles(method)) return taskMethod(request, envelope);
         MethodHandler handler = REMOVED.contains(method) ? null : engine.handler(method);
         if (handler == null && !method.equals("server/discover")) {
             String why = REMOVED.contains(method) ? "2026-07-28 removed '" + method + "' (it belongs to the stateful "
                     + "revisions, which start with initialize)" : "unknown method '" + method + "'";
             return error(id, ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + why, null);
         }
+        if (method.equals("tools/call")) {
+            TaskSupport support = taskSupport(request);
+            boolean optedIn = declaresTasks(envelope);
+            if (support == TaskSupport.REQUIRED && !optedIn) {
+                return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: this tool runs only"
+                        + " as a task, and the request's clientCapabilities do not declare the extension "
+                        + TaskMethods.EXTENSION, Map.of("requiredCapabilities", Map.of("extensions",
+                        Map.of(TaskMethods.EXTENSION, Map.of()))));
+            }
+            if (support != TaskSupport.NONE && optedIn) return asTask(request, envelope, reply, work, handler);
+        }
+        return call(request, envelope, reply, work, handler, null);
+    }
+
+    /**
+     * A {@code tools/call} that may become a task: the handler runs on a worker thread, and this thread answers with
+     * whatever the call decides first — a task, once the handler calls {@code startTask}, or the call's own answer.
+     */
+    private JsonRpcMessage asTask(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
+                                  InFlight work, MethodHandler handler) {
+        var run = new TaskRun(tasks.store(), request.id());
+        InFlight worker = run.worker();
+        // Progress and log messages go on the request's response only while it is open, that is until the task exists.
+        StatelessReply untilTask = message -> {
+            if (!run.started()) reply.send(message);
+        };
+        Thread.ofVirtual().name("mcp-task-" + request.id()).start(() -> {
+            worker.start(Thread.currentThread());
+            run.finish(call(request, envelope, untilTask, worker, handler, run));
+        });
+        try {
+            return run.awaitAnswer();
+        } catch (InterruptedException e) {
+            // The request was cancelled before the call became a task: so is the call.
+            worker.cancel();
+            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: tools/call was cancelled", null);
+        }
+    }
+
+    private static boolean declaresTasks(StatelessEnvelope envelope) {
+        return envelope.clientCapabilities().get("extensions") instanceof Map<?, ?> extensions
+                && extensions.get(TaskMethods.EXTENSION) != null;
+    }
+
+    private TaskSupport taskSupport(JsonRpcRequest request) {
+        Object name = request.params() == null ? null : request.params().get("name");
+        return name instanceof String s ? engine.registry().tool(s).map(ToolEntry::taskSupport).orElse(TaskSupport.NONE)
+                : TaskSupport.NONE;
+    }
+
+    /** {@code tasks/get}, {@code tasks/update}, {@code tasks/cancel}: only for a request that declares the extension. */
+    private JsonRpcMessage taskMethod(JsonRpcRequest request, StatelessEnvelope envelope) {
+        if (!declaresTasks(envelope)) {
+            return error(request.id(), ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: "
+                    + request.method() + " belongs to the extension " + TaskMethods.EXTENSION + ", which this request's"
+                    + " clientCapabilities do not declare", Map.of("requiredCapabilities", Map.of("extensions",
+                    Map.of(TaskMethods.EXTENSION, Map.of()))));
+        }
+        try {
+            return new JsonRpcResponse(request.id(), tasks.serve(request.method(), request.params()));
+        } catch (JsonRpcException e) {
+            return new JsonRpcErrorResponse(request.id(), e.toError());
+        }
+    }
+
+    private JsonRpcMessage call(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
+                                InFlight work, MethodHandler handler, TaskRun run) {
+        RequestId id = request.id();
+        String method = request.method();
         try {
             var params = new Params(method, request.params());
             if (method.equals("server/discover")) return new JsonRpcResponse(id, discover());
-            var exchange = new StatelessExchange(engine, envelope, reply, states, request, params);
+            var exchange = new StatelessExchange(engine, envelope, reply, states, request, params, run);
             Object result;
             try {
                 result = handler.handle(new Call(exchange, id, params, engine.registry(), work));
@@ -191,7 +266,10 @@ public final class StatelessRequests {
         var result = new LinkedHashMap<String, Object>();
         result.put("resultType", "complete");
         result.put("supportedVersions", SUPPORTED);
-        result.put("capabilities", engine.capabilities(ProtocolVersion.V2026_07_28));
+        var capabilities = new LinkedHashMap<>(engine.capabilities(ProtocolVersion.V2026_07_28));
+        // Extensions are advertised here, not as a v1-style capabilities.tasks.
+        capabilities.put("extensions", Map.of(TaskMethods.EXTENSION, Map.of()));
+        result.put("capabilities", capabilities);
         result.put("_meta", Map.of(StatelessEnvelope.SERVER_INFO, Map.of("name", engine.options().name(),
                 "version", engine.options().version())));
         result.put("ttlMs", CACHEABLE.get("server/discover"));

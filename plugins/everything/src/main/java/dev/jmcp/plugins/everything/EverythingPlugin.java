@@ -26,5 +26,6 @@ public final class EverythingPlugin implements Plugin {
         FixturePrompts.register(registrar);
         triggers.register(registrar);
         InputRequiredTools.register(registrar);
+        TaskTools.register(registrar);
     }
 }

@@ -1,0 +1,66 @@
+package dev.jmcp.server.tasks;
+
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Answers the methods of the tasks extension — {@code tasks/get}, {@code tasks/update}, {@code tasks/cancel} — from a
+ * {@link TaskStore}. Results are complete results ({@code resultType: "complete"}); an unknown task id or malformed
+ * params are a -32602 {@link JsonRpcException}. Whether the request declared the extension is the caller's check.
+ * Thread-safe.
+ */
+public final class TaskMethods {
+    /** The extension's identifier, as capabilities name it. */
+    public static final String EXTENSION = "io.modelcontextprotocol/tasks";
+    private static final Set<String> METHODS = Set.of("tasks/get", "tasks/update", "tasks/cancel");
+
+    private final TaskStore store;
+
+    public TaskMethods(TaskStore store) {
+        this.store = store;
+    }
+
+    public TaskStore store() {
+        return store;
+    }
+
+    /** True for the methods this class answers; {@code tasks/result} and {@code tasks/list} are not among them. */
+    public static boolean handles(String method) {
+        return METHODS.contains(method);
+    }
+
+    /** The result of {@code method} with {@code params}. */
+    public Map<String, Object> serve(String method, Map<String, Object> params) {
+        Task task = task(method, params);
+        var result = new LinkedHashMap<String, Object>();
+        switch (method) {
+            case "tasks/get" -> result.putAll(task.detailed());
+            case "tasks/update" -> task.update(inputResponses(params));
+            // "The server MUST acknowledge the request with an empty result", also for a task that already ended.
+            case "tasks/cancel" -> task.cancel();
+            default -> throw new IllegalArgumentException("not a tasks method: " + method);
+        }
+        result.put("resultType", "complete");
+        return result;
+    }
+
+    private Task task(String method, Map<String, Object> params) {
+        if (params == null || !(params.get("taskId") instanceof String id)) {
+            throw JsonRpcException.invalidParams("Invalid params: " + method + " needs 'taskId' (a string)");
+        }
+        return store.get(id).orElseThrow(() -> JsonRpcException.invalidParams("Invalid params: unknown task '" + id
+                + "'; it never existed here or its time to live has passed"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> inputResponses(Map<String, Object> params) {
+        if (!(params.get("inputResponses") instanceof Map<?, ?> responses)) {
+            throw JsonRpcException.invalidParams("Invalid params: tasks/update needs 'inputResponses' (an object of"
+                    + " answers by input request key)");
+        }
+        return (Map<String, Object>) responses;
+    }
+}
