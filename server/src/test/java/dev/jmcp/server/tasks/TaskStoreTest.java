@@ -1,0 +1,205 @@
+package dev.jmcp.server.tasks;
+
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+@Timeout(10)
+class TaskStoreTest {
+    private final MovableClock clock = new MovableClock();
+    private final TaskStore store = new TaskStore(3, Duration.ofSeconds(60), Duration.ofMillis(250), clock);
+
+    /** A clock a test moves by hand. */
+    private static final class MovableClock extends Clock {
+        private volatile Instant now = Instant.parse("2026-07-28T12:00:00Z");
+
+        void advance(Duration by) {
+            now = now.plus(by);
+        }
+
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+
+    private static Map<String, Object> ask(String message) {
+        return Map.of("method", "elicitation/create", "params", Map.of("message", message));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        assertThat(value).isInstanceOf(Map.class);
+        return (Map<String, Object>) value;
+    }
+
+    /** Waits, with a deadline, until {@code task} is {@code status}. */
+    private static void awaitStatus(Task task, TaskStatus status) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (task.status() != status) {
+            if (System.nanoTime() > deadline) throw new AssertionError("task never became " + status);
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void aNewTaskIsWorkingRetrievableAtOnceAndHasAnUnguessableId() {
+        var ids = new HashSet<String>();
+        for (int i = 0; i < 3; i++) {
+            Task task = store.create().orElseThrow();
+            assertThat(store.get(task.id())).containsSame(task);
+            assertThat(task.status()).isEqualTo(TaskStatus.WORKING);
+            assertThat(task.id()).hasSizeGreaterThanOrEqualTo(22);
+            ids.add(task.id());
+        }
+        assertThat(ids).hasSize(3);
+    }
+
+    @Test
+    void theCreateResultCarriesOnlyTheTaskMetadata() {
+        var created = store.create().orElseThrow().created();
+        assertThat(created).containsOnlyKeys("resultType", "taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs",
+                "pollIntervalMs").containsEntry("resultType", "task").containsEntry("status", "working")
+                .containsEntry("createdAt", "2026-07-28T12:00:00Z").containsEntry("ttlMs", 60_000L)
+                .containsEntry("pollIntervalMs", 250L);
+    }
+
+    @Test
+    void aTaskIsForgottenAndItsWorkCancelledWhenItsTimeToLiveHasPassed() {
+        Task task = store.create().orElseThrow();
+        var cancelled = new CountDownLatch(1);
+        task.onCancel(cancelled::countDown);
+        clock.advance(Duration.ofSeconds(59));
+        assertThat(store.get(task.id())).isPresent();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(store.get(task.id())).isEmpty();
+        assertThat(cancelled.getCount()).isZero();
+        assertThat(task.status()).isEqualTo(TaskStatus.CANCELLED);
+    }
+
+    @Test
+    void aFullStoreForgetsItsOldestFinishedTaskAndRefusesWhenEveryTaskStillRuns() {
+        Task first = store.create().orElseThrow();
+        clock.advance(Duration.ofSeconds(1));
+        Task second = store.create().orElseThrow();
+        store.create().orElseThrow();
+        assertThat(store.create()).isEmpty();
+        second.complete(Map.of("content", java.util.List.of()));
+        first.complete(Map.of("content", java.util.List.of()));
+        assertThat(store.create()).isPresent();
+        assertThat(store.get(first.id())).isEmpty();
+        assertThat(store.get(second.id())).isPresent();
+        assertThat(store.size()).isEqualTo(3);
+    }
+
+    @Test
+    void aTerminalStatusNeverChangesAgain() {
+        Task cancelled = store.create().orElseThrow();
+        assertThat(cancelled.cancel()).isTrue();
+        assertThat(cancelled.complete(Map.of("late", true))).isFalse();
+        assertThat(cancelled.cancel()).isFalse();
+        assertThat(cancelled.detailed()).containsEntry("status", "cancelled").doesNotContainKeys("result", "error");
+
+        Task failed = store.create().orElseThrow();
+        assertThat(failed.fail(Map.of("code", -32603, "message", "broke"))).isTrue();
+        assertThat(failed.complete(Map.of("late", true))).isFalse();
+        assertThat(failed.detailed()).containsEntry("status", "failed").containsKey("error")
+                .doesNotContainKey("result");
+    }
+
+    @Test
+    void inputsAnsweredOneAtATimeKeepTheTaskInputRequiredUntilAllAreIn() throws Exception {
+        Task task = store.create().orElseThrow();
+        var answers = new ArrayBlockingQueue<Map<String, Object>>(1);
+        Thread.ofVirtual().start(() -> {
+            try {
+                answers.add(task.awaitInputs(Map.of("a", ask("A?"), "b", ask("B?")), Duration.ofSeconds(5)));
+            } catch (InterruptedException | TimeoutException e) {
+                answers.add(Map.of("failed", e.toString()));
+            }
+        });
+        awaitStatus(task, TaskStatus.INPUT_REQUIRED);
+        assertThat(map(task.detailed().get("inputRequests"))).containsOnlyKeys("a", "b");
+
+        task.update(Map.of("a", Map.of("action", "accept"), "unknown", Map.of("ignored", true)));
+        assertThat(task.status()).isEqualTo(TaskStatus.INPUT_REQUIRED);
+        assertThat(map(task.detailed().get("inputRequests"))).containsOnlyKeys("b");
+
+        task.update(Map.of("b", Map.of("action", "decline")));
+        assertThat(answers.poll(5, TimeUnit.SECONDS)).containsOnlyKeys("a", "b");
+        assertThat(task.status()).isEqualTo(TaskStatus.WORKING);
+        assertThat(task.detailed()).doesNotContainKey("inputRequests");
+    }
+
+    @Test
+    void cancellingATaskWakesTheThreadWaitingForInputs() throws Exception {
+        Task task = store.create().orElseThrow();
+        var outcome = new ArrayBlockingQueue<String>(1);
+        Thread waiter = Thread.ofVirtual().start(() -> {
+            try {
+                task.awaitInputs(Map.of("a", ask("A?")), Duration.ofSeconds(30));
+                outcome.add("answered");
+            } catch (InterruptedException e) {
+                outcome.add("interrupted");
+            } catch (TimeoutException e) {
+                outcome.add("timed out");
+            }
+        });
+        task.onCancel(waiter::interrupt);
+        awaitStatus(task, TaskStatus.INPUT_REQUIRED);
+        task.cancel();
+        assertThat(outcome.poll(5, TimeUnit.SECONDS)).isEqualTo("interrupted");
+        assertThat(task.detailed()).containsEntry("status", "cancelled").doesNotContainKey("inputRequests");
+    }
+
+    @Test
+    void unansweredInputsTimeOutAndTheTaskGoesBackToWorking() {
+        Task task = store.create().orElseThrow();
+        assertThatThrownBy(() -> task.awaitInputs(Map.of("a", ask("A?")), Duration.ofMillis(50)))
+                .isInstanceOf(TimeoutException.class);
+        assertThat(task.status()).isEqualTo(TaskStatus.WORKING);
+    }
+
+    @Test
+    void theMethodsAnswerWithCompleteResultsAndRefuseUnknownTasks() {
+        var methods = new TaskMethods(store);
+        Task task = store.create().orElseThrow();
+        assertThat(methods.serve("tasks/get", Map.of("taskId", task.id()))).containsEntry("resultType", "complete")
+                .containsEntry("taskId", task.id()).containsEntry("status", "working");
+        assertThat(methods.serve("tasks/update", Map.of("taskId", task.id(), "inputResponses", Map.of())))
+                .containsOnlyKeys("resultType");
+        assertThat(methods.serve("tasks/cancel", Map.of("taskId", task.id()))).containsOnlyKeys("resultType");
+        assertThat(methods.serve("tasks/cancel", Map.of("taskId", task.id()))).containsOnlyKeys("resultType");
+        assertThat(task.status()).isEqualTo(TaskStatus.CANCELLED);
+        assertThatThrownBy(() -> methods.serve("tasks/get", Map.of("taskId", "nope")))
+                .isInstanceOfSatisfying(JsonRpcException.class, e -> assertThat(e.code()).isEqualTo(-32602));
+        assertThatThrownBy(() -> methods.serve("tasks/update", Map.of("taskId", task.id())))
+                .isInstanceOfSatisfying(JsonRpcException.class, e -> assertThat(e.code()).isEqualTo(-32602));
+        assertThat(TaskMethods.handles("tasks/result")).isFalse();
+        assertThat(TaskMethods.handles("tasks/list")).isFalse();
+    }
+}
