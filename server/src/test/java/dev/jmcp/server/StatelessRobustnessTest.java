@@ -83,10 +83,13 @@ class StatelessRobustnessTest {
         MethodHandler stubborn = call -> {
             started.countDown();
             // Ignores interruption, as blocking I/O may: it ends only when released.
-            while (!release.await(10, TimeUnit.MILLISECONDS)) {
-                Thread.interrupted();
+            while (true) {
+                try {
+                    if (release.await(10, TimeUnit.MILLISECONDS)) return Map.of();
+                } catch (InterruptedException ignored) {
+                    // keeps waiting
+                }
             }
-            return Map.of();
         };
         ServerSession session = engine(Map.of("tools/call", stubborn), 2, Registry.EMPTY).openSession(client);
         for (int id = 1; id <= 2; id++) {
