@@ -84,8 +84,10 @@ final class StatelessEndpoint {
             refuse(response, callback, r.id(), e.toError());
             return;
         }
-        String mismatch = StatelessHeaders.mismatch(headers.get(StatelessHeaders.METHOD),
-                headers.get(StatelessHeaders.NAME), r);
+        String mismatch = StatelessHeaders.repeated(headers);
+        if (mismatch == null) {
+            mismatch = StatelessHeaders.mismatch(headers.get(StatelessHeaders.METHOD), headers.get(StatelessHeaders.NAME), r);
+        }
         if (mismatch == null && r.method().equals("tools/call") && r.params() != null
                 && r.params().get("name") instanceof String toolName) {
             @SuppressWarnings("unchecked")

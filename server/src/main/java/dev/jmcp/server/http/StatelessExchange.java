@@ -102,12 +102,19 @@ final class StatelessExchange implements StatelessReply {
         }
         // A write that found the client gone was handled by lost() under this lock; the cancel waits until here.
         if (lost) cancelCall();
-        if (answer) calls.ended(this);
+    }
+
+    /** The engine is done with the call (its handler ended, or its subscription closed): its slot is free again. */
+    @Override
+    public void done() {
+        calls.ended(this);
     }
 
     /** Keep-alive upkeep: switches a request unanswered for {@code quietNanos} to a stream, comments a quiet one. */
     void tick(long nowNanos, long quietNanos) {
-        lock.lock();
+        // A write in progress (to a client slow to read) holds the lock; its stream is not quiet, and the sweeper
+        // must not wait on it while every other exchange waits for its keep-alive.
+        if (!lock.tryLock()) return;
         try {
             switch (state) {
                 case PENDING -> {
@@ -163,7 +170,7 @@ final class StatelessExchange implements StatelessReply {
         } finally {
             lock.unlock();
         }
-        calls.ended(this);
+        // The slot is freed by done(), once the cancelled handler has really ended.
         // Reached from a failed write, this thread may hold the lock (send, tick): they cancel once they let go of it.
         if (!lock.isHeldByCurrentThread()) cancelCall();
     }

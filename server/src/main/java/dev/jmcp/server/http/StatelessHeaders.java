@@ -22,6 +22,23 @@ final class StatelessHeaders {
     private StatelessHeaders() {
     }
 
+    /**
+     * A mirrored header sent more than once, or null. Two {@code Mcp-Method} lines could let a proxy route on one value
+     * while the body is checked against the other — the mismatch these headers exist to rule out.
+     */
+    static String repeated(org.eclipse.jetty.http.HttpFields headers) {
+        for (var field : headers) {
+            String name = field.getName();
+            boolean mirrored = name.equalsIgnoreCase(METHOD) || name.equalsIgnoreCase(NAME)
+                    || name.regionMatches(true, 0, "Mcp-Param-", 0, "Mcp-Param-".length())
+                    || name.equalsIgnoreCase("MCP-Protocol-Version");
+            if (mirrored && headers.getValuesList(name).size() > 1) {
+                return "Header mismatch: the " + name + " header is sent more than once; send it once";
+            }
+        }
+        return null;
+    }
+
     /** What is wrong with the mirrored headers of {@code request}, or null when they match its body. */
     static String mismatch(String methodHeader, String nameHeader, JsonRpcRequest request) {
         if (methodHeader == null) {

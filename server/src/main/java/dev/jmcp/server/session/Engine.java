@@ -130,7 +130,8 @@ public final class Engine {
         stateless.subscriptions().resourceUpdated(uri);
         for (var session : sessions) {
             if (session.subscriptions().contains(uri)) {
-                session.notify("notifications/resources/updated", Map.of("uri", uri), null);
+                Thread.ofVirtual().name("mcp-resource-updated").start(
+                        () -> session.notify("notifications/resources/updated", Map.of("uri", uri), null));
             }
         }
     }

@@ -248,14 +248,20 @@ public final class ServerSession implements Caller, AutoCloseable {
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));
             return;
         }
-        Runnable done = () -> {
-            if (inFlight.remove(request.id(), work)) signalIfIdle();
-        };
-        work.onCancel(done);
-        if (request.method().equals("subscriptions/listen")) listens.add(work);
-        stateless.serve(request, envelope, message -> {
-            responder.respond(message);
-            if (message instanceof JsonRpcResponse || message instanceof JsonRpcErrorResponse) done.run();
+        boolean listen = request.method().equals("subscriptions/listen");
+        if (listen) listens.add(work);
+        stateless.serve(request, envelope, new StatelessReply() {
+            @Override
+            public void send(JsonRpcMessage message) {
+                responder.respond(message);
+            }
+
+            @Override
+            public void done() {
+                // The slot is freed when the handler has really ended, not when it was asked to stop.
+                if (listen) listens.remove(work);
+                if (inFlight.remove(request.id(), work)) signalIfIdle();
+            }
         }, work);
     }
 
@@ -279,6 +285,11 @@ public final class ServerSession implements Caller, AutoCloseable {
         } catch (Exception | LinkageError e) {
             log.warn("{} failed", request.method(), e);
             return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + describe(e));
+        } catch (StackOverflowError | AssertionError e) {
+            // A plugin's runaway recursion or failed assertion still gets the request its one answer.
+            log.error("{} failed", request.method(), e);
+            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + request.method() + " failed ("
+                    + e.getClass().getSimpleName() + ")");
         }
     }
 

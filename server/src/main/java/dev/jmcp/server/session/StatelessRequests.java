@@ -44,6 +44,8 @@ public final class StatelessRequests {
             "prompts/list", 60_000L, "resources/list", 60_000L, "resources/templates/list", 60_000L,
             // A read may answer differently every time (bacio:///quote does): never reuse one.
             "resources/read", 0L);
+    /** The requests that may answer input_required (MRTR). */
+    private static final Set<String> ASKS_FOR_INPUT = Set.of("tools/call", "prompts/get", "resources/read");
     private static final List<String> SUPPORTED = Arrays.stream(ProtocolVersion.values()).map(ProtocolVersion::wire).toList();
 
     private final Engine engine;
@@ -130,16 +132,36 @@ public final class StatelessRequests {
             try {
                 StatelessCall listening = subscriptions.listen(request.id(),
                         new Params(request.method(), request.params()), reply);
-                work.onCancel(listening::cancel);
+                work.onCancel(() -> {
+                    listening.cancel();
+                    reply.done();
+                });
             } catch (JsonRpcException e) {
                 reply.send(new JsonRpcErrorResponse(request.id(), e.toError()));
+                reply.done();
             }
             return;
         }
         Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
             work.start(Thread.currentThread());
-            JsonRpcMessage response = answer(request, envelope, reply, work);
-            if (!work.cancelled()) reply.send(response);
+            try {
+                JsonRpcMessage response;
+                try {
+                    response = answer(request, envelope, reply, work);
+                } catch (Throwable e) {
+                    // Whatever a handler throws, the request gets its one answer and its slot back.
+                    log.error("{} failed", request.method(), e);
+                    response = error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + request.method()
+                            + " failed (" + e.getClass().getSimpleName() + ")", null);
+                    if (e instanceof VirtualMachineError fatal) {
+                        if (!work.cancelled()) reply.send(response);
+                        throw fatal;
+                    }
+                }
+                if (!work.cancelled()) reply.send(response);
+            } finally {
+                reply.done();
+            }
         });
     }
 
@@ -231,6 +253,11 @@ public final class StatelessRequests {
             try {
                 result = handler.handle(new Call(exchange, id, params, engine.registry(), work));
             } catch (InputRequiredSignal signal) {
+                // "Servers MUST NOT send InputRequiredResult responses on any other client requests."
+                if (!ASKS_FOR_INPUT.contains(method)) {
+                    return error(id, ErrorCodes.INTERNAL_ERROR, "Internal error: " + method + " cannot ask the "
+                            + "client for input in 2026-07-28; only tools/call, prompts/get and resources/read can", null);
+                }
                 return new JsonRpcResponse(id, exchange.inputRequired(signal.missing()));
             }
             return new JsonRpcResponse(id, complete(method, result));

@@ -19,11 +19,17 @@ final class Subscriptions {
 
     /** One listen stream: what it wants, and where it goes. */
     private record Subscription(Object id, boolean tools, boolean prompts, boolean resources, Set<String> uris,
-                                StatelessReply reply) {
+                                StatelessReply reply, java.util.concurrent.locks.ReentrantLock lock) {
+        /** One message at a time per stream, so the acknowledgement is always its first. */
         void send(String method, Map<String, Object> params) {
             var tagged = new LinkedHashMap<String, Object>(params);
             tagged.put("_meta", Map.of(StatelessEnvelope.SUBSCRIPTION_ID, id));
-            reply.send(new JsonRpcNotification(method, tagged));
+            lock.lock();
+            try {
+                reply.send(new JsonRpcNotification(method, tagged));
+            } finally {
+                lock.unlock();
+            }
         }
     }
 
@@ -56,9 +62,17 @@ final class Subscriptions {
         if (prompts) honoured.put("promptsListChanged", true);
         if (resources) honoured.put("resourcesListChanged", true);
         if (!uriSet.isEmpty()) honoured.put("resourceSubscriptions", List.copyOf(uriSet));
-        var subscription = new Subscription(id.value(), tools, prompts, resources, Set.copyOf(uriSet), reply);
-        subscription.send("notifications/subscriptions/acknowledged", Map.of("notifications", honoured));
-        open.add(subscription);
+        var subscription = new Subscription(id.value(), tools, prompts, resources, Set.copyOf(uriSet), reply,
+                new java.util.concurrent.locks.ReentrantLock());
+        // Registered before it is acknowledged, under its own lock: a change racing the listen is neither lost nor
+        // sent ahead of the acknowledgement.
+        subscription.lock().lock();
+        try {
+            open.add(subscription);
+            subscription.send("notifications/subscriptions/acknowledged", Map.of("notifications", honoured));
+        } finally {
+            subscription.lock().unlock();
+        }
         return () -> open.remove(subscription);
     }
 
@@ -80,7 +94,11 @@ final class Subscriptions {
 
     void resourceUpdated(String uri) {
         for (var subscription : open) {
-            if (subscription.uris().contains(uri)) subscription.send("notifications/resources/updated", Map.of("uri", uri));
+            if (subscription.uris().contains(uri)) {
+                // The plugin that changed the resource never waits on a client slow to read its stream.
+                Thread.ofVirtual().name("mcp-listen-updated").start(
+                        () -> subscription.send("notifications/resources/updated", Map.of("uri", uri)));
+            }
         }
     }
 }

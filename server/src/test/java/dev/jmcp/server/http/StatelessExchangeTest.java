@@ -108,6 +108,8 @@ class StatelessExchangeTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
         assertThat(object(response.body())).containsEntry("id", 1).containsKey("result");
+        assertThat(calls.size()).as("the slot is held until the engine is done").isOne();
+        driven.exchange().done();
         assertThat(calls.size()).isZero();
         assertThat(driven.cancelled().getCount()).as("an answered call is not cancelled").isEqualTo(1);
     }
@@ -143,6 +145,7 @@ class StatelessExchangeTest {
             assertThat(last.id()).as("a stateless stream is not resumable").isNull();
             assertThat(events.next()).as("nothing after the response").isNull();
         }
+        driven.exchange().done();
         assertThat(calls.size()).isZero();
     }
 
@@ -178,6 +181,8 @@ class StatelessExchangeTest {
                 calls.tick(System.nanoTime() + QUIET, QUIET);
             }
             assertThat(driven.cancelled().getCount()).as("cancelled").isZero();
+            assertThat(calls.size()).as("a cancelled handler keeps its slot until it has ended").isOne();
+            driven.exchange().done();
             assertThat(calls.size()).isZero();
             driven.exchange().send(new JsonRpcResponse(RequestId.of(1), Map.of()));
         }
@@ -204,6 +209,7 @@ class StatelessExchangeTest {
         assertThat(refused.statusCode()).isEqualTo(503);
         assertThat(object(refused.body())).containsEntry("id", 1);
         driven.exchange().send(new JsonRpcResponse(RequestId.of(1), Map.of()));
+        driven.exchange().done();
         assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
         var admitted = http.sendAsync(HttpRequest.newBuilder(url()).build(), HttpResponse.BodyHandlers.ofString());
         next().exchange().send(new JsonRpcResponse(RequestId.of(1), Map.of()));

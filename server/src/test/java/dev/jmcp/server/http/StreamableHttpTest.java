@@ -61,6 +61,11 @@ class StreamableHttpTest {
         var response = client.postString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}");
         assertThat(error(response.body()).get("code")).isEqualTo(-32602);
         assertThat(response.headers().firstValue("Mcp-Session-Id")).isEmpty();
+        // The refused session is dropped right after its answer is written: give that a moment, bounded.
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(5).toNanos();
+        while (fixture.transport.sessionCount() > 0 && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
         assertThat(fixture.transport.sessionCount()).isZero();
     }
 
