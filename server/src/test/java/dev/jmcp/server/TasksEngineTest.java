@@ -72,6 +72,16 @@ class TasksEngineTest {
                     return CallToolResult.text("sync, in task: " + ctx.inTask());
                 }, TaskSupport.NONE),
                 tool("waits", waits, TaskSupport.OPTIONAL),
+                tool("waits_before_task", (args, ctx) -> {
+                    try {
+                        release.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        interrupted.countDown();
+                        throw e;
+                    }
+                    ctx.startTask();
+                    return CallToolResult.text("late");
+                }, TaskSupport.OPTIONAL),
                 tool("required", waits, TaskSupport.REQUIRED),
                 tool("tool_error", (args, ctx) -> {
                     ctx.startTask();
@@ -112,14 +122,18 @@ class TasksEngineTest {
         int id = ++ids;
         var all = new LinkedHashMap<>(params);
         all.put("_meta", meta(capabilities));
-        byte[] bytes = JsonCodec.shared().writeValueAsString(Map.of("jsonrpc", "2.0", "id", id, "method", method,
-                "params", all)).getBytes(StandardCharsets.UTF_8);
-        session.receive(bytes, 0, bytes.length);
+        send(Map.of("jsonrpc", "2.0", "id", id, "method", method, "params", all));
         Map<String, Object> message;
         do {
             message = client.nextObject();
+            assertThat(message.get("id")).isNotEqualTo("early");
         } while (!Integer.valueOf(id).equals(message.get("id")));
         return message;
+    }
+
+    private void send(Map<String, Object> message) {
+        byte[] bytes = JsonCodec.shared().writeValueAsString(message).getBytes(StandardCharsets.UTF_8);
+        session.receive(bytes, 0, bytes.length);
     }
 
     @SuppressWarnings("unchecked")
@@ -233,6 +247,17 @@ class TasksEngineTest {
         assertThat(awaitStatus(id, "cancelled")).containsEntry("status", "cancelled");
         assertThat(result(request("tasks/cancel", Map.of("taskId", id), WITH_TASKS))).containsOnlyKeys("resultType");
         assertThat(getTask(id)).containsEntry("status", "cancelled");
+    }
+
+    @Test
+    void cancellingTheRequestBeforeTheCallBecameATaskInterruptsTheToolAndMakesNoTask() throws Exception {
+        var params = new LinkedHashMap<String, Object>(Map.of("name", "waits_before_task", "arguments", Map.of()));
+        params.put("_meta", meta(WITH_TASKS));
+        send(Map.of("jsonrpc", "2.0", "id", "early", "method", "tools/call", "params", params));
+        send(Map.of("jsonrpc", "2.0", "method", "notifications/cancelled", "params", Map.of("requestId", "early")));
+        assertThat(interrupted.await(5, TimeUnit.SECONDS)).isTrue();
+        // The next answer the client gets is for its next request: the cancelled one is never answered.
+        assertThat(result(request("server/discover", Map.of(), Map.of()))).containsKey("capabilities");
     }
 
     @Test

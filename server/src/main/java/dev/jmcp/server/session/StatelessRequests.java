@@ -204,13 +204,24 @@ public final class StatelessRequests {
         };
         Thread.ofVirtual().name("mcp-task-" + request.id()).start(() -> {
             worker.start(Thread.currentThread());
-            run.finish(call(request, envelope, untilTask, worker, handler, run));
+            JsonRpcMessage outcome = null;
+            try {
+                outcome = call(request, envelope, untilTask, worker, handler, run);
+            } catch (Throwable e) {
+                // Whatever the handler throws, the request (or the task) gets its one answer.
+                log.error("tools/call {} failed", request.id(), e);
+                outcome = error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: tools/call failed ("
+                        + e.getClass().getSimpleName() + ")", null);
+                if (e instanceof VirtualMachineError fatal) throw fatal;
+            } finally {
+                run.finish(outcome);
+            }
         });
         try {
             return run.awaitAnswer();
         } catch (InterruptedException e) {
             // The request was cancelled before the call became a task: so is the call.
-            worker.cancel();
+            run.cancelAndAwaitEnd();
             return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: tools/call was cancelled", null);
         }
     }

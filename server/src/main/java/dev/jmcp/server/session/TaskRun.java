@@ -28,6 +28,7 @@ final class TaskRun {
     private final RequestId requestId;
     private final InFlight worker = new InFlight();
     private final CountDownLatch decided = new CountDownLatch(1);
+    private final CountDownLatch ended = new CountDownLatch(1);
     private JsonRpcMessage answer;
     private volatile Task task;
 
@@ -69,6 +70,14 @@ final class TaskRun {
 
     /** On the worker: the call ended with {@code message}; the request's answer, or the task's outcome. */
     void finish(JsonRpcMessage message) {
+        try {
+            settle(message);
+        } finally {
+            ended.countDown();
+        }
+    }
+
+    private void settle(JsonRpcMessage message) {
         synchronized (this) {
             if (task == null) {
                 answer = message;
@@ -87,6 +96,24 @@ final class TaskRun {
             }
             default -> throw new IllegalStateException("a call ends with a response, not " + message);
         }
+    }
+
+    /**
+     * On the request's thread, after it was cancelled before the call became a task: cancels the call and waits until
+     * its handler has really ended, so the request holds its slot as long as its thread runs.
+     */
+    void cancelAndAwaitEnd() {
+        worker.cancel();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                ended.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     /** On the request's thread: blocks until the call decided, and returns the request's answer. */
