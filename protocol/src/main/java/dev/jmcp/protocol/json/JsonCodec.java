@@ -140,10 +140,51 @@ public final class JsonCodec {
         }
     }
 
+    /**
+     * One message as JSON bytes. A response whose result or error data cannot be written as JSON (a plugin put a value
+     * there that is no JSON) becomes a -32603 error response for the same id, so the request still gets its one
+     * answer and the stream stays whole; a notification or request that cannot be written throws
+     * {@link IllegalArgumentException}.
+     */
     public byte[] encode(JsonRpcMessage message) {
+        try {
+            return encodeExactly(message);
+        } catch (JsonProcessingException e) {
+            RequestId id = switch (message) {
+                case JsonRpcResponse r -> r.id();
+                case JsonRpcErrorResponse r -> r.id();
+                case JsonRpcRequest r -> throw new IllegalArgumentException("cannot write request " + r.method()
+                        + " as JSON: " + describe(e), e);
+                case JsonRpcNotification n -> throw new IllegalArgumentException("cannot write notification "
+                        + n.method() + " as JSON: " + describe(e), e);
+            };
+            try {
+                return encodeExactly(new JsonRpcErrorResponse(id, new JsonRpcError(ErrorCodes.INTERNAL_ERROR,
+                        "Internal error: the answer could not be written as JSON (" + describe(e) + ")")));
+            } catch (JsonProcessingException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+    }
+
+    /** Several messages as one JSON array (a batch answer), each written as {@link #encode} writes it. */
+    public byte[] encodeBatch(List<? extends JsonRpcMessage> messages) {
+        var out = new ByteArrayOutputStream(256 * messages.size() + 2);
+        out.write('[');
+        for (int i = 0; i < messages.size(); i++) {
+            if (i > 0) out.write(',');
+            out.writeBytes(encode(messages.get(i)));
+        }
+        out.write(']');
+        return out.toByteArray();
+    }
+
+    private byte[] encodeExactly(JsonRpcMessage message) throws JsonProcessingException {
         var out = new ByteArrayOutputStream(256);
         try {
             write(message, out);
+        } catch (JsonProcessingException e) {
+            throw e;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

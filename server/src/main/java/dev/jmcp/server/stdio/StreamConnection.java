@@ -31,12 +31,21 @@ final class StreamConnection implements Connection {
 
     @Override
     public void send(JsonRpcMessage message, RequestId relatedRequest) {
-        writeLine(out -> CODEC.write(message, out));
+        // Encoded whole before anything is written: a value that is no JSON never leaves half a message on stdout.
+        byte[] bytes;
+        try {
+            bytes = CODEC.encode(message);
+        } catch (IllegalArgumentException e) {
+            log.warn("dropped a message that cannot be written as JSON: {}", e.getMessage());
+            return;
+        }
+        writeLine(out -> out.write(bytes));
     }
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
-        writeLine(out -> CODEC.writeBatch(responses, out));
+        byte[] bytes = CODEC.encodeBatch(responses);
+        writeLine(out -> out.write(bytes));
     }
 
     private interface Body {

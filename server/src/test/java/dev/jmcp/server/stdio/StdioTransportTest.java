@@ -65,4 +65,18 @@ class StdioTransportTest {
         assertThat(messages).hasSize(4).allSatisfy(m -> assertThat(m).containsEntry("jsonrpc", "2.0"));
         assertThat(messages.get(1).get("error").toString()).contains("-32700");
     }
+
+    @Test
+    void anAnswerThatIsNoJsonStillAnswersItsRequestAndTheStreamStaysWhole() throws Exception {
+        dev.jmcp.server.session.MethodHandler odd = call -> {
+            throw new dev.jmcp.protocol.jsonrpc.JsonRpcException(-32603, "backend down",
+                    Map.of("retryAt", java.time.Instant.EPOCH));
+        };
+        var messages = serve(INIT + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"odd\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n", Map.of("odd", odd, "ping", call -> Map.of()));
+        assertThat(messages).hasSize(3);
+        assertThat(messages).anySatisfy(m -> assertThat(m).containsEntry("id", 1).extractingByKey("error")
+                .asString().contains("-32603", "could not be written as JSON"));
+        assertThat(messages).anySatisfy(m -> assertThat(m).containsEntry("id", 2).containsKey("result"));
+    }
 }
