@@ -59,6 +59,8 @@ public final class McpServer implements AutoCloseable {
 
     @Override
     public void close() {
+        // Tasks first: their handlers are interrupted before the plugins they run in are closed.
+        engine.close();
         plugins.close();
     }
 }

@@ -36,6 +36,14 @@ public final class Engine {
         this.methods = Map.copyOf(methods);
     }
 
+    /**
+     * Shuts the engine's own work down: every task is cancelled (its handler interrupted) and no new one starts.
+     * Sessions are their transports' to close. Call once the server stops serving; later calls change nothing.
+     */
+    public void close() {
+        stateless.close();
+    }
+
     /** The stateless revision's entry point, for transports. */
     public StatelessRequests stateless() {
         return stateless;

@@ -220,10 +220,15 @@ public final class StatelessRequests {
         try {
             return run.awaitAnswer();
         } catch (InterruptedException e) {
-            // The request was cancelled before the call became a task: so is the call.
-            run.cancelAndAwaitEnd();
+            // The request was cancelled before it got its answer: so is the call, or the task it just started.
+            run.abandon();
             return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: tools/call was cancelled", null);
         }
+    }
+
+    /** Cancels every task and refuses new ones: the server is shutting down. */
+    void close() {
+        tasks.store().close();
     }
 
     private static boolean declaresTasks(StatelessEnvelope envelope) {

@@ -1,6 +1,7 @@
 package dev.jmcp.server.session;
 
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.json.JsonTrees;
 import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
@@ -19,7 +20,10 @@ import java.util.concurrent.CountDownLatch;
  * for the first thing the call decides. If the handler calls {@code startTask} first, the request is answered with
  * the task's {@code CreateTaskResult} and the rest of the handler's life goes into the task (its result makes the
  * task {@code completed}, a JSON-RPC error makes it {@code failed}); if it returns, fails or needs inputs (an
- * {@code input_required} result) first, that is the request's answer, as for any call. Thread-safe.
+ * {@code input_required} result) first, that is the request's answer, as for any call. When the handler has really
+ * ended the task is told so ({@link Task#workEnded}), and only then does it stop counting as running. A request
+ * cancelled before it got its answer {@link #abandon}s the run: a task it already started is cancelled, never left
+ * running with an id no client knows. Thread-safe.
  */
 final class TaskRun {
     private static final Logger log = LoggerFactory.getLogger(TaskRun.class);
@@ -31,6 +35,8 @@ final class TaskRun {
     private final CountDownLatch ended = new CountDownLatch(1);
     private JsonRpcMessage answer;
     private volatile Task task;
+    /** The request was cancelled: no task may start any more. Guarded by this. */
+    private boolean abandoned;
 
     TaskRun(TaskStore store, RequestId requestId) {
         this.store = store;
@@ -45,11 +51,12 @@ final class TaskRun {
     /** On the worker: the handler reached {@code startTask}. Creates the task and answers the request with it. */
     void start() {
         synchronized (this) {
-            if (task != null || answer != null) return;
+            if (task != null || answer != null || abandoned) return;
             var created = store.create();
             if (created.isEmpty()) {
-                // The server decides per request whether to make a task; with no room left it simply does not.
-                log.warn("task store full: tools/call {} runs without a task", requestId);
+                // The server decides per request whether to make a task; with no room left (or while shutting down)
+                // it simply does not.
+                log.warn("no room for a task (store full or closed): tools/call {} runs without a task", requestId);
                 return;
             }
             task = created.get();
@@ -74,6 +81,8 @@ final class TaskRun {
             settle(message);
         } finally {
             ended.countDown();
+            Task started = task;
+            if (started != null) started.workEnded();
         }
     }
 
@@ -91,7 +100,8 @@ final class TaskRun {
                 var error = new LinkedHashMap<String, Object>();
                 error.put("code", failure.error().code());
                 error.put("message", failure.error().message());
-                if (failure.error().data() != null) error.put("data", failure.error().data());
+                Object data = plainData(failure.error().data());
+                if (data != null) error.put("data", data);
                 task.fail(error);
             }
             default -> throw new IllegalStateException("a call ends with a response, not " + message);
@@ -99,10 +109,41 @@ final class TaskRun {
     }
 
     /**
-     * On the request's thread, after it was cancelled before the call became a task: cancels the call and waits until
-     * its handler has really ended, so the request holds its slot as long as its thread runs.
+     * The plugin's error data as a plain JSON tree, so the store keeps nothing of the plugin's classes and every
+     * {@code tasks/get} can write it; null (left out) when it has no JSON form.
      */
-    void cancelAndAwaitEnd() {
+    private Object plainData(Object data) {
+        if (data == null) return null;
+        try {
+            return JsonTrees.plain(data);
+        } catch (RuntimeException e) {
+            log.warn("tools/call {}: the task's error data ({}) has no JSON form and is left out: {}", requestId,
+                    data.getClass().getName(), e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * On the request's thread, after the request was cancelled before it got its answer. If the call already became
+     * a task, the task is cancelled (it ends {@code cancelled} and its handler is interrupted) and this returns at
+     * once: the task holds its place in the store until its handler ends, so nothing needs this thread to wait. If
+     * not, no task will start any more, and this cancels the call and waits until its handler has really ended, so
+     * the request holds its slot as long as its thread runs.
+     */
+    void abandon() {
+        Task started;
+        synchronized (this) {
+            abandoned = true;
+            started = task;
+        }
+        if (started != null) {
+            started.cancel();
+            return;
+        }
+        cancelAndAwaitEnd();
+    }
+
+    private void cancelAndAwaitEnd() {
         worker.cancel();
         boolean interrupted = false;
         while (true) {

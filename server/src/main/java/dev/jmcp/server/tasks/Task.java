@@ -7,15 +7,20 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * One task: its id and times, its status, and what that status carries — the result when {@code completed}, the
  * JSON-RPC error when {@code failed}, the outstanding input requests when {@code input_required}. The thread running
  * the work moves it forward ({@link #awaitInputs}, {@link #complete}, {@link #fail}); clients read it
  * ({@link #detailed}), answer it ({@link #update}) and cancel it ({@link #cancel}). A terminal status never changes
- * again, so a result that arrives after a cancel is dropped. Created by {@link TaskStore}; thread-safe (one monitor).
+ * again, so a result that arrives after a cancel is dropped. The status ending and the work ending are two events: a
+ * cancelled task's handler may still run for a while, so whoever runs the work calls {@link #workEnded} when it has
+ * really stopped, and until then the store counts the task as running. Created by {@link TaskStore}; thread-safe (one
+ * monitor).
  */
 public final class Task {
     private final String id;
@@ -24,6 +29,8 @@ public final class Task {
     private final Duration ttl;
     private final Duration pollInterval;
     private final List<Runnable> onCancel = new CopyOnWriteArrayList<>();
+    /** Tells the store the work has ended; called once, without this task's monitor held. */
+    private final Consumer<Task> whenWorkEnded;
 
     private TaskStatus status = TaskStatus.WORKING;
     private Instant lastUpdatedAt;
@@ -31,11 +38,15 @@ public final class Task {
     private Map<String, Object> error;
     /** Requests the client has not answered yet, in the wire form ({@code method}, {@code params}). */
     private final Map<String, Object> outstanding = new LinkedHashMap<>();
-    /** Every answer the client gave, by key; kept for the task's life, so a key is never asked twice. */
+    /** Every answer the client gave, by key; kept while the task runs, so a key is never asked twice. */
     private final Map<String, Object> answers = new LinkedHashMap<>();
+    private boolean workEnded;
+    /** The thread that expires this task when its time to live has passed; set once by the store. */
+    private volatile Thread expiry;
 
-    Task(String id, Clock clock, Duration ttl, Duration pollInterval) {
+    Task(String id, Clock clock, Duration ttl, Duration pollInterval, Consumer<Task> whenWorkEnded) {
         this.id = id;
+        this.whenWorkEnded = whenWorkEnded;
         this.clock = clock;
         this.createdAt = now();
         this.lastUpdatedAt = createdAt;
@@ -58,6 +69,45 @@ public final class Task {
 
     Instant createdAt() {
         return createdAt;
+    }
+
+    /**
+     * Called by whoever runs the task's work once it has really stopped (returned, thrown, or given up after a
+     * cancel). A task whose work ends without an outcome ends {@code failed}; from now on the store may forget it.
+     * Later calls change nothing.
+     */
+    public void workEnded() {
+        synchronized (this) {
+            if (workEnded) return;
+            workEnded = true;
+            if (!status.terminal()) {
+                var error = new LinkedHashMap<String, Object>();
+                error.put("code", -32603);
+                error.put("message", "Internal error: the task's work ended without a result");
+                fail(error);
+            }
+        }
+        whenWorkEnded.accept(this);
+    }
+
+    /** True until {@link #workEnded}: the task's handler may still be running, whatever its status says. */
+    synchronized boolean working() {
+        return !workEnded;
+    }
+
+    /** The keys of the answers the task still keeps (none once it has ended). */
+    synchronized Set<String> answeredKeys() {
+        return Set.copyOf(answers.keySet());
+    }
+
+    void expiry(Thread thread) {
+        expiry = thread;
+    }
+
+    /** Stops the expiry thread: the store no longer shows this task, so there is nothing left to expire. */
+    void stopExpiry() {
+        Thread thread = expiry;
+        if (thread != null && thread != Thread.currentThread()) thread.interrupt();
     }
 
     /** Runs {@code action} when the task is cancelled (at once if it already was): how the work gets interrupted. */
@@ -144,6 +194,8 @@ public final class Task {
 
     private void end(TaskStatus terminal) {
         outstanding.clear();
+        // The answers served only to not ask twice; an ended task asks nothing more.
+        answers.clear();
         move(terminal);
         notifyAll();
     }

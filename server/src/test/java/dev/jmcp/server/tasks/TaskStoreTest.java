@@ -1,6 +1,7 @@
 package dev.jmcp.server.tasks;
 
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -101,6 +102,11 @@ class TaskStoreTest {
         assertThat(task.status()).isEqualTo(TaskStatus.CANCELLED);
     }
 
+    @AfterEach
+    void closeStore() {
+        store.close();
+    }
+
     @Test
     void aFullStoreForgetsItsOldestFinishedTaskAndRefusesWhenEveryTaskStillRuns() {
         Task first = store.create().orElseThrow();
@@ -109,7 +115,9 @@ class TaskStoreTest {
         store.create().orElseThrow();
         assertThat(store.create()).isEmpty();
         second.complete(Map.of("content", java.util.List.of()));
+        second.workEnded();
         first.complete(Map.of("content", java.util.List.of()));
+        first.workEnded();
         assertThat(store.create()).isPresent();
         assertThat(store.get(first.id())).isEmpty();
         assertThat(store.get(second.id())).isPresent();
@@ -201,5 +209,93 @@ class TaskStoreTest {
                 .isInstanceOfSatisfying(JsonRpcException.class, e -> assertThat(e.code()).isEqualTo(-32602));
         assertThat(TaskMethods.handles("tasks/result")).isFalse();
         assertThat(TaskMethods.handles("tasks/list")).isFalse();
+    }
+
+    @Test
+    void aCancelledTaskKeepsItsPlaceUntilItsWorkHasEnded() {
+        var tasks = new java.util.ArrayList<Task>();
+        for (int i = 0; i < 3; i++) {
+            Task task = store.create().orElseThrow();
+            assertThat(task.cancel()).isTrue();
+            tasks.add(task);
+        }
+        // Every task is cancelled, but every handler still runs: no room for a fourth.
+        assertThat(store.create()).isEmpty();
+        assertThat(store.size()).isEqualTo(3);
+        tasks.get(1).workEnded();
+        Task fourth = store.create().orElseThrow();
+        assertThat(store.get(tasks.get(1).id())).isEmpty();
+        assertThat(store.get(fourth.id())).containsSame(fourth);
+        assertThat(store.create()).isEmpty();
+    }
+
+    @Test
+    void anExpiredTaskWhoseWorkStillRunsKeepsItsPlaceButIsNoLongerShown() {
+        Task task = store.create().orElseThrow();
+        store.create().orElseThrow();
+        store.create().orElseThrow();
+        clock.advance(Duration.ofSeconds(60));
+        // Expired by the clock: forgotten and cancelled, yet its handler has not ended.
+        assertThat(store.get(task.id())).isEmpty();
+        assertThat(task.status()).isEqualTo(TaskStatus.CANCELLED);
+        assertThat(store.size()).isEqualTo(3);
+        task.workEnded();
+        assertThat(store.size()).isEqualTo(2);
+    }
+
+    @Test
+    void workThatEndsWithoutAnOutcomeFailsItsTask() {
+        Task task = store.create().orElseThrow();
+        task.workEnded();
+        assertThat(task.detailed()).containsEntry("status", "failed").containsKey("error");
+    }
+
+    @Test
+    void aTaskExpiresOnTimeWithoutAnyoneUsingTheStore() throws Exception {
+        var shortLived = new TaskStore(3, Duration.ofMillis(200), Duration.ofMillis(50), Clock.systemUTC());
+        try {
+            Task task = shortLived.create().orElseThrow();
+            var cancelled = new CountDownLatch(1);
+            task.onCancel(cancelled::countDown);
+            assertThat(cancelled.await(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(task.status()).isEqualTo(TaskStatus.CANCELLED);
+            task.workEnded();
+            assertThat(shortLived.size()).isZero();
+        } finally {
+            shortLived.close();
+        }
+    }
+
+    @Test
+    void closingTheStoreCancelsEveryTaskAndRefusesNewOnes() {
+        Task running = store.create().orElseThrow();
+        Task done = store.create().orElseThrow();
+        done.complete(Map.of("content", java.util.List.of()));
+        var cancelled = new CountDownLatch(1);
+        running.onCancel(cancelled::countDown);
+        store.close();
+        assertThat(cancelled.getCount()).isZero();
+        assertThat(running.status()).isEqualTo(TaskStatus.CANCELLED);
+        assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(store.create()).isEmpty();
+    }
+
+    @Test
+    void anEndedTaskKeepsNoneOfTheClientsAnswers() throws Exception {
+        Task task = store.create().orElseThrow();
+        var answered = new ArrayBlockingQueue<Map<String, Object>>(1);
+        Thread.ofVirtual().start(() -> {
+            try {
+                answered.add(task.awaitInputs(Map.of("a", ask("A?")), Duration.ofSeconds(5)));
+            } catch (InterruptedException | TimeoutException e) {
+                answered.add(Map.of("failed", e.toString()));
+            }
+        });
+        awaitStatus(task, TaskStatus.INPUT_REQUIRED);
+        task.update(Map.of("a", Map.of("action", "accept")));
+        assertThat(answered.poll(5, TimeUnit.SECONDS)).containsOnlyKeys("a");
+        assertThat(task.answeredKeys()).containsExactly("a");
+        task.complete(Map.of("content", java.util.List.of()));
+        assertThat(task.answeredKeys()).isEmpty();
     }
 }
