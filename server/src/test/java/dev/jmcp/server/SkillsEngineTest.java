@@ -66,6 +66,20 @@ class SkillsEngineTest {
     }
 
     @Test
+    void discoverLeavesTheExtensionOutWhenNoPluginShipsASkill() throws Exception {
+        var empty = new Engine(options, () -> Registry.EMPTY, Methods.table(options));
+        var connection = new MemoryConnection();
+        try (var other = empty.openSession(connection)) {
+            byte[] bytes = JsonCodec.shared().writeValueAsString(Map.of("jsonrpc", "2.0", "id", 1, "method",
+                    "server/discover", "params", Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion", V,
+                            "io.modelcontextprotocol/clientCapabilities", Map.of())))).getBytes(StandardCharsets.UTF_8);
+            other.receive(bytes, 0, bytes.length);
+            Map<String, Object> capabilities = object(result(connection.nextObject()).get("capabilities"));
+            assertThat(object(capabilities.get("extensions"))).containsOnlyKeys("io.modelcontextprotocol/tasks");
+        }
+    }
+
+    @Test
     void skillsListPagesEverySkillOnceInUriOrderWithCacheHints() throws Exception {
         var uris = new ArrayList<String>();
         String cursor = null;

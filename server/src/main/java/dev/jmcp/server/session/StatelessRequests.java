@@ -322,8 +322,11 @@ public final class StatelessRequests {
         result.put("supportedVersions", SUPPORTED);
         var capabilities = new LinkedHashMap<>(engine.capabilities(ProtocolVersion.V2026_07_28));
         // Extensions are advertised here, not as a v1-style capabilities.tasks.
-        capabilities.put("extensions", Map.of(TaskMethods.EXTENSION, Map.of(), SkillMethods.EXTENSION,
-                SkillMethods.CAPABILITY));
+        var extensions = new LinkedHashMap<String, Object>();
+        extensions.put(TaskMethods.EXTENSION, Map.of());
+        // Declared only with a skill to show: a declaring server without one fails the extension's checks.
+        if (!engine.registry().skills().isEmpty()) extensions.put(SkillMethods.EXTENSION, SkillMethods.CAPABILITY);
+        capabilities.put("extensions", extensions);
         result.put("capabilities", capabilities);
         result.put("_meta", Map.of(StatelessEnvelope.SERVER_INFO, Map.of("name", engine.options().name(),
                 "version", engine.options().version())));
