@@ -12,7 +12,7 @@ set -euo pipefail
 SUITE_VERSION=0.2.0-alpha.12
 SDK_VERSION=1.32.2
 NODE_VERSION=22.23.3
-DEFAULT_REVISIONS=2025-03-26,2025-06-18,2025-11-25,2026-07-28,tasks
+DEFAULT_REVISIONS=2025-03-26,2025-06-18,2025-11-25,2026-07-28,tasks,skills
 STARTUP_SECONDS=${CONFORMANCE_STARTUP_SECONDS:-60}
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,7 +24,7 @@ SUMMARIZE=$ROOT/conformance/summarize.mjs
 usage() {
   cat <<USAGE
 usage: conformance/run.sh [options]
-  --revisions LIST   comma-separated protocol revisions to run, "tasks" for the tasks extension (default: $DEFAULT_REVISIONS)
+  --revisions LIST   comma-separated protocol revisions to run, "tasks" and "skills" for those extensions (default: $DEFAULT_REVISIONS)
   --jmcp PATH        the jmcp launcher to start (default: dist/target/jmcp/bin/jmcp)
   --plugin JAR       the everything plugin JAR (default: plugins/everything/target/jmcp-plugin-everything-*.jar)
   --url URL          test a server already listening at URL instead of starting jmcp
@@ -153,16 +153,18 @@ IFS=, read -r -a revision_list <<<"$revisions"
 for rev in "${revision_list[@]}"; do
   results=$out/$rev
   rm -rf "$results" "$results.log"
-  if [[ $rev == tasks ]]; then
-    # The tasks extension (SEP-2663) is not part of any revision's suite: its scenarios run one by one on the
-    # stateless wire, as the suite's README says.
-    mapfile -t scenarios < <("$NODE" "$SUITE" list 2>/dev/null | sed -n 's/^ *- \(tasks-[a-z0-9-]*\) .*/\1/p')
-    ((${#scenarios[@]} > 0)) || fail "the suite lists no tasks-* scenario"
+  if [[ $rev == tasks || $rev == skills ]]; then
+    # The extensions (tasks: SEP-2663, skills: SEP-2640) are not part of any revision's suite: their scenarios run one
+    # by one on the stateless wire, as the suite's README says.
+    pattern='tasks-[a-z0-9-]*'
+    [[ $rev == skills ]] && pattern='sep-2640-skills-[a-z0-9-]*'
+    mapfile -t scenarios < <("$NODE" "$SUITE" list 2>/dev/null | sed -n "s/^ *- \($pattern\) .*/\1/p")
+    ((${#scenarios[@]} > 0)) || fail "the suite lists no $rev scenario"
     for scenario in "${scenarios[@]}"; do
       "$NODE" "$SUITE" server --url "$url" --scenario "$scenario" --spec-version 2026-07-28 --force -o "$results" \
         >>"$results.log" 2>&1 || true
     done
-    "$NODE" "$SUMMARIZE" "tasks extension" "$results" || status=1
+    "$NODE" "$SUMMARIZE" "$rev extension" "$results" || status=1
     continue
   fi
   # The suite's own exit status only repeats what the summary finds; the summary decides.

@@ -38,6 +38,15 @@ public interface Registrar {
     /** Completion of one variable of one of this plugin's resource templates. */
     Registrar resourceCompletion(String uriTemplate, String variableName, CompletionHandler handler);
 
+    /**
+     * Declares a skill (extension {@code io.modelcontextprotocol/skills}): its {@code SKILL.md} and other files become
+     * resources under {@code skill://jmcp/<name>/}, and 2026-07-28 clients find it with {@code skills/list}. A server
+     * without the extension refuses it.
+     */
+    default Registrar skill(Skill skill) {
+        throw new UnsupportedOperationException("this server cannot serve skills");
+    }
+
     /** Called when the client says its roots changed ({@code notifications/roots/list_changed}). */
     Registrar onRootsChanged(RootsListener listener);
 

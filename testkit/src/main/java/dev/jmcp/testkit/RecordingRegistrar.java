@@ -7,6 +7,7 @@ import dev.jmcp.plugin.Registrar;
 import dev.jmcp.plugin.ResourceHandler;
 import dev.jmcp.plugin.ResourceTemplateHandler;
 import dev.jmcp.plugin.RootsListener;
+import dev.jmcp.plugin.Skill;
 import dev.jmcp.plugin.TaskSupport;
 import dev.jmcp.plugin.ToolHandler;
 import dev.jmcp.protocol.Prompt;
@@ -50,6 +51,7 @@ public final class RecordingRegistrar implements Registrar {
     private final Map<String, Declared<Resource, ResourceHandler>> resources = new LinkedHashMap<>();
     private final Map<String, Declared<ResourceTemplate, ResourceTemplateHandler>> templates = new LinkedHashMap<>();
     private final Map<String, CompletionHandler> promptCompletions = new LinkedHashMap<>();
+    private final Map<String, Skill> skills = new LinkedHashMap<>();
     private final Map<String, CompletionHandler> resourceCompletions = new LinkedHashMap<>();
     private final List<RootsListener> rootsListeners = new ArrayList<>();
 
@@ -105,6 +107,11 @@ public final class RecordingRegistrar implements Registrar {
         return Collections.unmodifiableMap(resourceCompletions);
     }
 
+    /** The skills declared, by name. */
+    public Map<String, Skill> skills() {
+        return Collections.unmodifiableMap(skills);
+    }
+
     /** The roots listeners declared, in order. */
     public List<RootsListener> rootsListeners() {
         return Collections.unmodifiableList(rootsListeners);
@@ -141,6 +148,12 @@ public final class RecordingRegistrar implements Registrar {
     @Override
     public Registrar resource(Resource resource, ResourceHandler handler) {
         put(resources, resource.uri(), new Declared<>(resource, handler));
+        return this;
+    }
+
+    @Override
+    public Registrar skill(Skill skill) {
+        put(skills, skill.name(), skill);
         return this;
     }
 

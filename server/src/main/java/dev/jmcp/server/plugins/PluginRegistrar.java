@@ -8,12 +8,16 @@ import dev.jmcp.plugin.Registrar;
 import dev.jmcp.plugin.ResourceHandler;
 import dev.jmcp.plugin.ResourceTemplateHandler;
 import dev.jmcp.plugin.RootsListener;
+import dev.jmcp.plugin.Skill;
 import dev.jmcp.plugin.TaskSupport;
 import dev.jmcp.plugin.ToolHandler;
+import dev.jmcp.protocol.BlobResourceContents;
 import dev.jmcp.protocol.Prompt;
 import dev.jmcp.protocol.PromptArgument;
+import dev.jmcp.protocol.ReadResourceResult;
 import dev.jmcp.protocol.Resource;
 import dev.jmcp.protocol.ResourceTemplate;
+import dev.jmcp.protocol.TextResourceContents;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.protocol.json.JsonTrees;
 import dev.jmcp.server.registry.ArgumentsValidator;
@@ -24,12 +28,16 @@ import dev.jmcp.server.registry.PromptEntry;
 import dev.jmcp.server.registry.ResourceEntry;
 import dev.jmcp.server.registry.ResourceTemplateEntry;
 import dev.jmcp.server.registry.RootsListenerEntry;
+import dev.jmcp.server.registry.SkillEntry;
+import dev.jmcp.server.registry.SkillFile;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.registry.UriTemplate;
 import dev.jmcp.server.schema.AnnotatedMethods;
 import dev.jmcp.server.schema.JsonSchemas;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +59,7 @@ final class PluginRegistrar implements Registrar {
     private final Map<String, ResourceTemplateEntry> templates = new LinkedHashMap<>();
     private final Map<String, CompletionEntry> completions = new LinkedHashMap<>();
     private final List<RootsListenerEntry> rootsListeners = new ArrayList<>();
+    private final Map<String, SkillEntry> skills = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
     private boolean finished;
 
@@ -168,6 +177,27 @@ final class PluginRegistrar implements Registrar {
         return this;
     }
 
+    /** Declares the skill and, as resources, each of its files; the {@code SKILL.md} is named as the skill is. */
+    @Override
+    public Registrar skill(Skill skill) {
+        requireOpen();
+        if (skill == null) throw problem("skill(...) needs a skill");
+        if (skills.containsKey(skill.name())) throw problem("skill '" + skill.name() + "' is declared twice");
+        SkillEntry entry = SkillEntry.of(skill, owner);
+        skills.put(skill.name(), entry);
+        for (SkillFile file : entry.files().values()) {
+            boolean manifest = file.path().equals(SkillEntry.MANIFEST);
+            var resource = new Resource(file.uri(), manifest ? skill.name() : skill.name() + "/" + file.path(), null,
+                    manifest ? skill.description() : "File " + file.path() + " of skill " + skill.name(),
+                    file.mimeType(), (long) file.bytes().length, null, null, null);
+            resource(resource, (uri, context) -> new ReadResourceResult(List.of(file.isText()
+                    ? new TextResourceContents(uri, file.mimeType(), new String(file.bytes(), StandardCharsets.UTF_8), null)
+                    : new BlobResourceContents(uri, file.mimeType(), Base64.getEncoder().encodeToString(file.bytes()),
+                    null))));
+        }
+        return this;
+    }
+
     @Override
     public Registrar annotated(Object instance) {
         requireOpen();
@@ -194,7 +224,7 @@ final class PluginRegistrar implements Registrar {
         if (!problems.isEmpty()) throw new PluginLoadException(String.join("; ", problems));
         return new Contribution(owner, List.copyOf(tools.values()), List.copyOf(prompts.values()),
                 List.copyOf(resources.values()), List.copyOf(templates.values()), List.copyOf(completions.values()),
-                rootsListeners);
+                rootsListeners, List.copyOf(skills.values()));
     }
 
     private void checkReference(CompletionEntry entry) {

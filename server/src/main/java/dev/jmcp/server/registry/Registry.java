@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * An immutable snapshot of every tool, prompt, resource, template and completion the loaded plugins declare. Lists
+ * An immutable snapshot of every tool, prompt, resource, template, completion and skill the loaded plugins declare. Lists
  * are in a deterministic order (by name, or URI); look-ups are by key. A reload builds a new snapshot from the
  * plugins' {@link Contribution}s and swaps it in whole. Thread-safe.
  */
@@ -31,6 +31,7 @@ public final class Registry {
     private final Map<String, ResourceTemplateEntry> templates;
     private final Map<String, CompletionEntry> completions;
     private final List<RootsListenerEntry> rootsListeners;
+    private final Map<String, SkillEntry> skills;
 
     private Registry(List<Contribution> contributions) {
         this.contributions = List.copyOf(contributions);
@@ -40,6 +41,7 @@ public final class Registry {
         var templates = new TreeMap<String, ResourceTemplateEntry>();
         var completions = new LinkedHashMap<String, CompletionEntry>();
         var roots = new ArrayList<RootsListenerEntry>();
+        var skills = new TreeMap<String, SkillEntry>();
         for (var c : contributions) {
             c.tools().forEach(e -> tools.put(e.tool().name(), e));
             c.prompts().forEach(e -> prompts.put(e.prompt().name(), e));
@@ -47,6 +49,7 @@ public final class Registry {
             c.templates().forEach(e -> templates.put(e.template().uriTemplate(), e));
             c.completions().forEach(e -> completions.put(e.key(), e));
             roots.addAll(c.rootsListeners());
+            c.skills().forEach(e -> skills.put(e.uri(), e));
         }
         this.tools = java.util.Collections.unmodifiableMap(tools);
         this.prompts = java.util.Collections.unmodifiableMap(prompts);
@@ -54,6 +57,7 @@ public final class Registry {
         this.templates = java.util.Collections.unmodifiableMap(templates);
         this.completions = Map.copyOf(completions);
         this.rootsListeners = List.copyOf(roots);
+        this.skills = java.util.Collections.unmodifiableMap(skills);
     }
 
     /**
@@ -80,6 +84,7 @@ public final class Registry {
         c.prompts().forEach(e -> keys.add("prompt '" + e.prompt().name() + "'"));
         c.resources().forEach(e -> keys.add("resource '" + e.resource().uri() + "'"));
         c.templates().forEach(e -> keys.add("resource template '" + e.template().uriTemplate() + "'"));
+        c.skills().forEach(e -> keys.add("skill '" + e.name() + "'"));
         return keys;
     }
 
@@ -125,6 +130,16 @@ public final class Registry {
 
     public Optional<CompletionEntry> completion(CompletionEntry.Kind kind, String refName, String argumentName) {
         return Optional.ofNullable(completions.get(CompletionEntry.key(kind, refName, argumentName)));
+    }
+
+    /** The skills, ordered by the URI of their {@code SKILL.md}. */
+    public Collection<SkillEntry> skills() {
+        return skills.values();
+    }
+
+    /** The skill whose {@code SKILL.md} has {@code uri}. */
+    public Optional<SkillEntry> skill(String uri) {
+        return Optional.ofNullable(skills.get(uri));
     }
 
     public List<RootsListenerEntry> rootsListeners() {

@@ -14,6 +14,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.registry.ToolEntry;
+import dev.jmcp.server.skills.SkillMethods;
 import dev.jmcp.server.tasks.TaskMethods;
 import dev.jmcp.server.tasks.TaskStore;
 import org.slf4j.Logger;
@@ -43,7 +44,9 @@ public final class StatelessRequests {
     private static final Map<String, Long> CACHEABLE = Map.of("server/discover", 60_000L, "tools/list", 60_000L,
             "prompts/list", 60_000L, "resources/list", 60_000L, "resources/templates/list", 60_000L,
             // A read may answer differently every time (bacio:///quote does): never reuse one.
-            "resources/read", 0L);
+            "resources/read", 0L,
+            // The skills extension's listings change only when a plugin does.
+            "skills/list", 60_000L, "skills/get", 60_000L, "resources/directory/read", 60_000L);
     /** The requests that may answer input_required (MRTR). */
     private static final Set<String> ASKS_FOR_INPUT = Set.of("tools/call", "prompts/get", "resources/read");
     private static final List<String> SUPPORTED = Arrays.stream(ProtocolVersion.values()).map(ProtocolVersion::wire).toList();
@@ -170,6 +173,7 @@ public final class StatelessRequests {
         RequestId id = request.id();
         String method = request.method();
         if (TaskMethods.handles(method)) return taskMethod(request, envelope);
+        if (SkillMethods.handles(method)) return skillMethod(request);
         MethodHandler handler = REMOVED.contains(method) ? null : engine.handler(method);
         if (handler == null && !method.equals("server/discover")) {
             String why = REMOVED.contains(method) ? "2026-07-28 removed '" + method + "' (it belongs to the stateful "
@@ -257,6 +261,18 @@ public final class StatelessRequests {
         }
     }
 
+    /** {@code skills/list}, {@code skills/get}, {@code resources/directory/read}: complete results with cache hints. */
+    private JsonRpcMessage skillMethod(JsonRpcRequest request) {
+        try {
+            // Built per request: the engine's options are not yet set while it constructs this object.
+            var result = new SkillMethods(engine.options().pageSize()).serve(request.method(), new Params(request.method(), request.params()),
+                    engine.registry());
+            return new JsonRpcResponse(request.id(), complete(request.method(), result));
+        } catch (JsonRpcException e) {
+            return new JsonRpcErrorResponse(request.id(), e.toError());
+        }
+    }
+
     private JsonRpcMessage call(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
                                 InFlight work, MethodHandler handler, TaskRun run) {
         RequestId id = request.id();
@@ -311,7 +327,11 @@ public final class StatelessRequests {
         result.put("supportedVersions", SUPPORTED);
         var capabilities = new LinkedHashMap<>(engine.capabilities(ProtocolVersion.V2026_07_28));
         // Extensions are advertised here, not as a v1-style capabilities.tasks.
-        capabilities.put("extensions", Map.of(TaskMethods.EXTENSION, Map.of()));
+        var extensions = new LinkedHashMap<String, Object>();
+        extensions.put(TaskMethods.EXTENSION, Map.of());
+        // Declared only with a skill to show: a declaring server without one fails the extension's checks.
+        if (!engine.registry().skills().isEmpty()) extensions.put(SkillMethods.EXTENSION, SkillMethods.CAPABILITY);
+        capabilities.put("extensions", extensions);
         result.put("capabilities", capabilities);
         result.put("_meta", Map.of(StatelessEnvelope.SERVER_INFO, Map.of("name", engine.options().name(),
                 "version", engine.options().version())));

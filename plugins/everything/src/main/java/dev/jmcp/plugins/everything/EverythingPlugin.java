@@ -6,7 +6,7 @@ import dev.jmcp.plugin.Registrar;
 /**
  * The conformance fixture as a plugin: everything the official MCP conformance suite's server scenarios call, for
  * the stateful revisions (2025-06-18, 2025-11-25) and the stateless one (2026-07-28: the diagnostic tools, the
- * list-changed triggers, the {@code input-required-result-*} tools and prompt). Created by the server through
+ * list-changed triggers, the {@code input-required-result-*} tools and prompt, the tasks and skills extensions). Created by the server through
  * {@link java.util.ServiceLoader}; its {@code register} may run again on the same instance when a trigger tool
  * redeclares, so the state that must survive that (the watched resource's revision, the triggers' switches) lives in
  * this instance's fields. Safe to call from many threads at once.
@@ -27,5 +27,6 @@ public final class EverythingPlugin implements Plugin {
         triggers.register(registrar);
         InputRequiredTools.register(registrar);
         TaskTools.register(registrar);
+        FixtureSkill.register(registrar);
     }
 }

@@ -117,6 +117,12 @@ final class RedeclaringRegistrar implements Registrar {
     }
 
     @Override
+    public Registrar skill(dev.jmcp.plugin.Skill skill) {
+        recording.skill(skill);
+        return this;
+    }
+
+    @Override
     public Registrar onRootsChanged(RootsListener listener) {
         recording.onRootsChanged(listener);
         return this;

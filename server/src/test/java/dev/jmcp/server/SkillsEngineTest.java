@@ -1,0 +1,234 @@
+package dev.jmcp.server;
+
+import dev.jmcp.plugin.Registrar;
+import dev.jmcp.plugin.Skill;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.server.plugins.TestRegistrars;
+import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.session.ServerSession;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The skills extension (SEP-2640) on 2026-07-28, over a connection with no initialize, with skills a plugin declared. */
+@Timeout(30)
+class SkillsEngineTest {
+    private static final String V = "2026-07-28";
+    private static final String GREET = "skill://jmcp/greet/SKILL.md";
+
+    private final ServerOptions options = ServerOptions.defaults("skills-test", Path.of("unused")).withPageSize(2);
+    private final MemoryConnection client = new MemoryConnection();
+    private final Engine engine;
+    private final ServerSession session;
+    private int ids;
+
+    SkillsEngineTest() throws Exception {
+        Registry registry = Registry.of(List.of(TestRegistrars.declare(SkillsEngineTest::declare)));
+        engine = new Engine(options, () -> registry, Methods.table(options));
+        session = engine.openSession(client);
+    }
+
+    private static void declare(Registrar registrar) {
+        var files = new LinkedHashMap<String, byte[]>();
+        files.put("scripts/greet.sh", "echo hello\n".getBytes(StandardCharsets.UTF_8));
+        files.put("scripts/lib/names.txt", "Ada\n".getBytes(StandardCharsets.UTF_8));
+        files.put("logo.bin", new byte[] {(byte) 0xff, 0, (byte) 0xfe});
+        registrar.skill(new Skill("greet", "Says hello: \"politely\".", "# Greet\n\nSay hello.\n", files));
+        for (String name : List.of("alpha", "beta", "gamma")) {
+            registrar.skill(new Skill(name, "Skill " + name, "Do " + name + ".", Map.of()));
+        }
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+    }
+
+    @Test
+    void discoverDeclaresTheSkillsExtensionWithDirectoryRead() throws Exception {
+        Map<String, Object> capabilities = object(result(request("server/discover", Map.of())).get("capabilities"));
+        assertThat(object(capabilities.get("extensions")).get("io.modelcontextprotocol/skills"))
+                .isEqualTo(Map.of("directoryRead", true));
+        assertThat(capabilities).containsKey("resources");
+    }
+
+    @Test
+    void discoverLeavesTheExtensionOutWhenNoPluginShipsASkill() throws Exception {
+        var empty = new Engine(options, () -> Registry.EMPTY, Methods.table(options));
+        var connection = new MemoryConnection();
+        try (var other = empty.openSession(connection)) {
+            byte[] bytes = JsonCodec.shared().writeValueAsString(Map.of("jsonrpc", "2.0", "id", 1, "method",
+                    "server/discover", "params", Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion", V,
+                            "io.modelcontextprotocol/clientCapabilities", Map.of())))).getBytes(StandardCharsets.UTF_8);
+            other.receive(bytes, 0, bytes.length);
+            Map<String, Object> capabilities = object(result(connection.nextObject()).get("capabilities"));
+            assertThat(object(capabilities.get("extensions"))).containsOnlyKeys("io.modelcontextprotocol/tasks");
+        }
+    }
+
+    @Test
+    void skillsListPagesEverySkillOnceInUriOrderWithCacheHints() throws Exception {
+        var uris = new ArrayList<String>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            Map<String, Object> params = cursor == null ? Map.of() : Map.of("cursor", cursor);
+            Map<String, Object> page = result(request("skills/list", params));
+            assertThat(page).containsEntry("resultType", "complete").containsKeys("ttlMs", "cacheScope");
+            list(page.get("skills")).forEach(s -> uris.add((String) object(s).get("uri")));
+            cursor = (String) page.get("nextCursor");
+            pages++;
+        } while (cursor != null && pages < 10);
+        assertThat(pages).isEqualTo(2);
+        assertThat(uris).containsExactly("skill://jmcp/alpha/SKILL.md", "skill://jmcp/beta/SKILL.md",
+                "skill://jmcp/gamma/SKILL.md", GREET);
+    }
+
+    @Test
+    void aSkillEntryListsEveryFileWithTheDigestAndSizeOfTheBytesReadBack() throws Exception {
+        Map<String, Object> skill = object(result(request("skills/get", Map.of("uri", GREET))).get("skill"));
+        assertThat(skill).containsEntry("uri", GREET)
+                .containsEntry("frontmatter", Map.of("name", "greet", "description", "Says hello: \"politely\"."));
+        var files = new LinkedHashMap<String, Map<String, Object>>();
+        list(skill.get("resources")).forEach(r -> files.put((String) object(r).get("uri"), object(r)));
+        assertThat(files).containsOnlyKeys(GREET, "skill://jmcp/greet/scripts/greet.sh",
+                "skill://jmcp/greet/scripts/lib/names.txt", "skill://jmcp/greet/logo.bin");
+
+        byte[] manifest = text(GREET).getBytes(StandardCharsets.UTF_8);
+        assertThat(files.get(GREET)).containsEntry("digest", sha256(manifest)).containsEntry("size", manifest.length);
+        Map<String, Object> logo = contents("skill://jmcp/greet/logo.bin");
+        assertThat(logo).containsEntry("mimeType", "application/octet-stream").containsEntry("blob", "/wD+");
+        assertThat(files.get("skill://jmcp/greet/logo.bin")).containsEntry("size", 3)
+                .containsEntry("digest", sha256(new byte[] {(byte) 0xff, 0, (byte) 0xfe}));
+    }
+
+    @Test
+    void skillMdStartsWithFrontmatterAndIsListedAsMarkdownNamedByTheSkill() throws Exception {
+        assertThat(text(GREET)).startsWith("---\nname: greet\ndescription: \"Says hello: \\\"politely\\\".\"\n---\n")
+                .endsWith("# Greet\n\nSay hello.\n");
+        var listed = all("resources/list", Map.of(), "resources");
+        assertThat(listed).filteredOn(r -> GREET.equals(r.get("uri"))).singleElement()
+                .satisfies(r -> assertThat(r).containsEntry("name", "greet")
+                        .containsEntry("description", "Says hello: \"politely\".")
+                        .containsEntry("mimeType", "text/markdown"));
+    }
+
+    @Test
+    void anUnknownSkillIsInvalidParams() throws Exception {
+        Map<String, Object> error = error(request("skills/get", Map.of("uri", "skill://jmcp/nope/SKILL.md")));
+        assertThat(error).containsEntry("code", -32602);
+    }
+
+    @Test
+    void directoryReadListsDirectChildrenWithSubdirectoriesAsDirectories() throws Exception {
+        var children = new LinkedHashMap<String, Object>();
+        all("resources/directory/read", Map.of("uri", "skill://jmcp/greet"), "resources")
+                .forEach(r -> children.put((String) r.get("uri"), r.get("mimeType")));
+        assertThat(children).containsExactly(Map.entry(GREET, "text/markdown"),
+                Map.entry("skill://jmcp/greet/logo.bin", "application/octet-stream"),
+                Map.entry("skill://jmcp/greet/scripts", "inode/directory"));
+
+        assertThat(all("resources/directory/read", Map.of("uri", "skill://jmcp/greet/scripts/"), "resources"))
+                .extracting(r -> r.get("uri"))
+                .containsExactly("skill://jmcp/greet/scripts/greet.sh", "skill://jmcp/greet/scripts/lib");
+    }
+
+    @Test
+    void directoryReadOfAFileOrAnUnknownPathIsInvalidParams() throws Exception {
+        for (String uri : List.of(GREET, "skill://jmcp/greet/scripts/greet.sh", "skill://jmcp/greet/missing",
+                "skill://jmcp/nobody")) {
+            assertThat(error(request("resources/directory/read", Map.of("uri", uri)))).containsEntry("code", -32602);
+        }
+    }
+
+    @Test
+    void aSkillDeclaredTwiceOrWithABadNameOrPathIsRefused() {
+        assertThatThrownBy(() -> TestRegistrars.declare(r -> {
+            r.skill(new Skill("twice", "one", "", Map.of()));
+            r.skill(new Skill("twice", "two", "", Map.of()));
+        })).hasMessageContaining("skill 'twice' is declared twice");
+        assertThatThrownBy(() -> new Skill("Bad--Name", "d", "", Map.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Skill("ok", "d", "", Map.of("../escape", new byte[0])))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Skill("ok", "d", "", Map.of("SKILL.md", new byte[0])))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** Every item of {@code field} over the pages of {@code method}, following the cursors (at most 20 pages). */
+    private List<Map<String, Object>> all(String method, Map<String, Object> params, String field) throws Exception {
+        var items = new ArrayList<Map<String, Object>>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            var paged = new LinkedHashMap<>(params);
+            if (cursor != null) paged.put("cursor", cursor);
+            Map<String, Object> page = result(request(method, paged));
+            assertThat(page).containsEntry("resultType", "complete");
+            list(page.get(field)).forEach(item -> items.add(object(item)));
+            cursor = (String) page.get("nextCursor");
+        } while (cursor != null && ++pages < 20);
+        assertThat(cursor).as("pages end").isNull();
+        return items;
+    }
+
+    private String text(String uri) throws Exception {
+        return (String) contents(uri).get("text");
+    }
+
+    private Map<String, Object> contents(String uri) throws Exception {
+        return object(list(result(request("resources/read", Map.of("uri", uri))).get("contents")).getFirst());
+    }
+
+    private static String sha256(byte[] bytes) throws Exception {
+        return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    }
+
+    private Map<String, Object> request(String method, Map<String, Object> params) throws InterruptedException {
+        int id = ++ids;
+        var all = new LinkedHashMap<String, Object>(params);
+        all.put("_meta", Map.of("io.modelcontextprotocol/protocolVersion", V,
+                "io.modelcontextprotocol/clientCapabilities", Map.of()));
+        byte[] bytes = JsonCodec.shared().writeValueAsString(Map.of("jsonrpc", "2.0", "id", id, "method", method,
+                "params", all)).getBytes(StandardCharsets.UTF_8);
+        session.receive(bytes, 0, bytes.length);
+        Map<String, Object> message;
+        do {
+            message = client.nextObject();
+        } while (!Integer.valueOf(id).equals(message.get("id")));
+        return message;
+    }
+
+    private static Map<String, Object> result(Map<String, Object> response) {
+        assertThat(response).containsKey("result");
+        return object(response.get("result"));
+    }
+
+    private static Map<String, Object> error(Map<String, Object> response) {
+        assertThat(response).containsKey("error");
+        return object(response.get("error"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> object(Object value) {
+        assertThat(value).isInstanceOf(Map.class);
+        return (Map<String, Object>) value;
+    }
+
+    private static List<Object> list(Object value) {
+        assertThat(value).isInstanceOf(List.class);
+        return new ArrayList<>((List<?>) value);
+    }
+}
