@@ -64,7 +64,9 @@ public final class AssembleRuntime {
             """
             {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"sleep","arguments":{"milliseconds":1}}}""",
             """
-            {"jsonrpc":"2.0","id":4,"method":"prompts/list"}""",
+            {"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"training_echo","arguments":{"text":"hi"}}}""",
+            """
+            {"jsonrpc":"2.0","id":7,"method":"prompts/list"}""",
             """
             {"jsonrpc":"2.0","id":5,"method":"resources/list"}""",
             """
@@ -84,8 +86,9 @@ public final class AssembleRuntime {
         Files.deleteIfExists(cache);
         setLibTimes(lib);
         Path log = Files.createTempFile("jmcp-aot-training", ".log");
+        Path plugins = trainingPlugins(home);
         ProcessBuilder training = new ProcessBuilder(home.resolve("bin/jmcp").toString(), "serve", "-p",
-                home.resolve("plugins").toString())
+                plugins.toString())
                 .redirectError(log.toFile());
         training.environment().put("JMCP_OPTS", "-XX:AOTCacheOutput=" + cache);
         training.environment().remove("JAVA_OPTS");
@@ -112,6 +115,7 @@ public final class AssembleRuntime {
         }
         boolean finished = process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
         if (!finished) process.destroyForcibly().waitFor();
+        deleteTree(plugins);
         if (Files.isRegularFile(cache)) {
             setLibTimes(lib);
             System.out.println("jmcp AOT cache: " + cache + " (" + Files.size(cache) / 1024 + " KiB, trained on "
@@ -121,6 +125,69 @@ public final class AssembleRuntime {
             System.out.println("[WARNING] no AOT cache was created (jmcp still works, starting slower); training log: "
                     + log);
         }
+    }
+
+    /**
+     * A temporary plugins folder for the training run: the bundled plugins, none of which declares its tools with
+     * annotations, and a one-tool plugin that does ({@code @McpTool training_echo(text)}, compiled here against
+     * {@code lib/}), so the cache also holds the classes of the annotated path most users' plugins take (schema
+     * generation from the method, argument binding).
+     */
+    private static Path trainingPlugins(Path home) throws IOException {
+        Path plugins = Files.createTempDirectory("jmcp-aot-training-plugins");
+        try (Stream<Path> jars = Files.list(home.resolve("plugins"))) {
+            for (Path jar : jars.filter(p -> p.toString().endsWith(".jar")).toList()) {
+                Files.copy(jar, plugins.resolve(jar.getFileName()));
+            }
+        }
+        Path work = Files.createTempDirectory("jmcp-aot-training-source");
+        try {
+            Path source = work.resolve("src/jmcp/training/TrainingPlugin.java");
+            Files.createDirectories(source.getParent());
+            Files.writeString(source, """
+                    package jmcp.training;
+
+                    public final class TrainingPlugin implements dev.jmcp.plugin.Plugin {
+                        @Override
+                        public void register(dev.jmcp.plugin.Registrar registrar) {
+                            registrar.annotated(this);
+                        }
+
+                        @dev.jmcp.plugin.McpTool(description = "Returns its text")
+                        public String training_echo(@dev.jmcp.plugin.Arg(description = "Some text") String text) {
+                            return text;
+                        }
+                    }
+                    """);
+            Path classes = Files.createDirectories(work.resolve("classes"));
+            String classpath;
+            try (Stream<Path> jars = Files.list(home.resolve("lib"))) {
+                classpath = String.join(java.io.File.pathSeparator,
+                        jars.filter(p -> p.toString().endsWith(".jar")).map(Path::toString).toList());
+            }
+            var compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
+            if (compiler == null) return plugins;
+            int code = compiler.run(null, null, null, "-parameters", "-proc:none", "-cp", classpath, "-d",
+                    classes.toString(), source.toString());
+            if (code != 0) {
+                System.out.println("[WARNING] the AOT training plugin did not compile; training without it");
+                return plugins;
+            }
+            var manifest = new java.util.jar.Manifest();
+            manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+            try (var jar = new java.util.jar.JarOutputStream(
+                    Files.newOutputStream(plugins.resolve("aot-training.jar")), manifest)) {
+                jar.putNextEntry(new java.util.jar.JarEntry("META-INF/services/dev.jmcp.plugin.Plugin"));
+                jar.write("jmcp.training.TrainingPlugin\n".getBytes(StandardCharsets.UTF_8));
+                jar.closeEntry();
+                jar.putNextEntry(new java.util.jar.JarEntry("jmcp/training/TrainingPlugin.class"));
+                jar.write(Files.readAllBytes(classes.resolve("jmcp/training/TrainingPlugin.class")));
+                jar.closeEntry();
+            }
+        } finally {
+            deleteTree(work);
+        }
+        return plugins;
     }
 
     private static void setLibTimes(Path lib) throws IOException {
