@@ -43,6 +43,12 @@ class ServeOptionsTest {
     }
 
     @Test
+    void theInFlightLimitIs1024AndHasAFlag() {
+        assertThat(parse().serverOptions().maxPendingRequests()).isEqualTo(1024);
+        assertThat(parse("--max-in-flight", "16").serverOptions().maxPendingRequests()).isEqualTo(16);
+    }
+
+    @Test
     void shortFlagsSetEveryOption() {
         ServeCommand serve = parse("-n", "weather-box", "-p", "/opt/jmcp/plugins", "-l", "/var/log/jmcp", "-v",
                 "-t", "-s");

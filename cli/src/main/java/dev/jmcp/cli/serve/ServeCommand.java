@@ -62,6 +62,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Largest inbound message, in bytes or with KiB/MiB/GiB (default: ${DEFAULT-VALUE}).")
     int maxMessageBytes;
 
+    @Option(names = "--max-in-flight", defaultValue = "" + ServerOptions.DEFAULT_MAX_PENDING_REQUESTS, paramLabel = "N",
+            description = "Requests one session (the stdio connection, or one HTTP session) may have in flight at once;"
+                    + " past it a request gets -32000 'Server busy' (default: ${DEFAULT-VALUE}).")
+    int maxInFlight;
+
     @Option(names = {"-t", "--http"}, description = "Serve the Streamable HTTP transport.")
     boolean http;
 
@@ -99,7 +104,7 @@ public final class ServeCommand implements Callable<Integer> {
     public ServerOptions serverOptions() {
         try {
             return new ServerOptions(name, JmcpVersion.current(), plugins.toAbsolutePath().normalize(), pageSize,
-                    maxMessageBytes, ServerOptions.DEFAULT_MAX_PENDING_REQUESTS, ServerOptions.DEFAULT_RELOAD_SETTLE);
+                    maxMessageBytes, maxInFlight, ServerOptions.DEFAULT_RELOAD_SETTLE);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
