@@ -82,15 +82,18 @@ public final class JsonCodec {
     public Object parse(byte[] bytes, int offset, int length) {
         int invalid = Utf8.firstInvalid(bytes, offset, length);
         if (invalid >= 0) {
-            throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: invalid UTF-8 at byte " + (invalid - offset)
-                    + " (overlong forms, encoded surrogates and truncated sequences are not accepted)");
+            throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: " + (bytes[invalid] == 0
+                    ? "a NUL byte at byte " + (invalid - offset) + " (JSON text has no raw control characters)"
+                    : "invalid UTF-8 at byte " + (invalid - offset)
+                            + " (overlong forms, encoded surrogates and truncated sequences are not accepted)"));
         }
         try {
             return mapper.readValue(bytes, offset, length, Object.class);
         } catch (JsonProcessingException e) {
             throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: " + describe(e));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            // Reading from memory fails only on the bytes themselves (an encoding Jackson guessed and could not decode).
+            throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: the message is not UTF-8 JSON text");
         }
     }
 

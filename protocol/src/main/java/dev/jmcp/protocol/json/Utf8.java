@@ -3,7 +3,7 @@ package dev.jmcp.protocol.json;
 /**
  * Strict UTF-8 validation (RFC 3629): rejects what a conforming decoder must reject and Jackson lets through, namely
  * overlong forms ({@code C0 80} for NUL), encoded surrogates (CESU-8's {@code ED A0 80}), code points above U+10FFFF,
- * and truncated or stray continuation bytes. Stateless.
+ * and truncated or stray continuation bytes; and NUL, which JSON text never holds raw. Stateless.
  */
 final class Utf8 {
     private Utf8() {
@@ -15,10 +15,11 @@ final class Utf8 {
         int i = offset;
         while (i < end) {
             int b = bytes[i];
-            if (b >= 0) {
+            if (b > 0) {
                 i++;
                 continue;
             }
+            if (b == 0) return i; // valid UTF-8, but never in JSON text, and it makes Jackson guess UTF-16 or UTF-32
             int lead = b & 0xFF;
             int need;
             int min;

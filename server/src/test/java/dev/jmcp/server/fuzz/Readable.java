@@ -1,0 +1,14 @@
+package dev.jmcp.server.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The property every error message built from hostile input must keep: nothing of a library's or our internals. */
+public final class Readable {
+    private Readable() {
+    }
+
+    public static void assertReadable(String message) {
+        assertThat(message).isNotBlank().doesNotContain("Feature", "Constraints", "java.", "dev.jmcp", "JsonToken",
+                "`", "Source:", "REDACTED", "bound as", "com.fasterxml", "Exception", "jetty", "\tat ");
+    }
+}
