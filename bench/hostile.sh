@@ -5,4 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 home=dist/target/jmcp
-exec "$home/runtime/bin/java" bench/hostile/HostileDriver.java "$home/bin/jmcp" "$home/plugins" "${1:-20000}" "${2:-30}"
+# The driver is a single source file run by a full JDK 25 (the distribution's runtime has no compiler).
+exec "${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java" bench/hostile/HostileDriver.java "$home/bin/jmcp" "$home/plugins" "${1:-20000}" "${2:-30}"
