@@ -112,6 +112,8 @@ final class StreamableSession implements Connection, HostedSession {
 
     @Override
     public boolean closeStream(RequestId request) {
+        // Before 2025-11-25 a stream has no priming event id to resume from: closing it would lose the response.
+        if (!primes()) return false;
         PostExchange exchange = request == null ? null : exchanges.get(request);
         if (exchange == null) return false;
         exchange.release();
