@@ -214,8 +214,17 @@ public final class ServerSession implements Caller, AutoCloseable {
             work.start(Thread.currentThread());
             try {
                 JsonRpcMessage response = serve(request, work);
-                if (!work.cancelled()) responder.respond(response);
-                else if (batch != null) batch.skip();
+                if (!work.cancelled()) {
+                    try {
+                        responder.respond(response);
+                    } catch (VirtualMachineError e) {
+                        // A result too large for the heap to encode: the request still gets one answer.
+                        response = null;
+                        responder.respond(Failures.unsendable(request.id(), request.method(), e));
+                    }
+                } else if (batch != null) {
+                    batch.skip();
+                }
             } finally {
                 inFlight.remove(request.id());
                 signalIfIdle();
@@ -278,18 +287,8 @@ public final class ServerSession implements Caller, AutoCloseable {
             Registry registry = engine.registry();
             Object result = handler.handle(new Call(this, request.id(), params, registry, work));
             return new JsonRpcResponse(request.id(), result);
-        } catch (JsonRpcException e) {
-            return new JsonRpcErrorResponse(request.id(), e.toError());
-        } catch (InterruptedException e) {
-            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + request.method() + " was interrupted");
-        } catch (Exception | LinkageError e) {
-            log.warn("{} failed", request.method(), e);
-            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + describe(e));
-        } catch (StackOverflowError | AssertionError e) {
-            // A plugin's runaway recursion or failed assertion still gets the request its one answer.
-            log.error("{} failed", request.method(), e);
-            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + request.method() + " failed ("
-                    + e.getClass().getSimpleName() + ")");
+        } catch (Throwable failure) {
+            return Failures.response(request.id(), request.method(), failure);
         }
     }
 
@@ -404,10 +403,6 @@ public final class ServerSession implements Caller, AutoCloseable {
         return new JsonRpcErrorResponse(id, new JsonRpcError(code, message));
     }
 
-    static String describe(Throwable e) {
-        String message = e.getMessage();
-        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
-    }
 
     @FunctionalInterface
     private interface Responder {
