@@ -68,20 +68,7 @@ final class BatchExchange implements Connection {
 
     /** Nothing to answer (only notifications and responses), or nothing more will come. */
     void accepted() {
-        lock.lock();
-        try {
-            switch (state) {
-                case PENDING -> channel.complete(202, null, null);
-                case STREAMING -> channel.end();
-                case ENDED -> {
-                    return;
-                }
-            }
-            state = State.ENDED;
-        } finally {
-            lock.unlock();
-        }
-        onEnd.run();
+        end(() -> channel.complete(202, null, null), channel::end);
     }
 
     /** Keep-alive upkeep: switches a batch unanswered for {@code quietNanos} to a stream, comments a quiet one. */
@@ -109,11 +96,17 @@ final class BatchExchange implements Connection {
     }
 
     private void finish(int status, byte[] body) {
+        end(() -> channel.complete(status, MediaTypes.JSON, body),
+                () -> channel.write(SseFrames.event(null, null, body), true));
+    }
+
+    /** Ends the exchange once: as a whole response while it is pending, as the stream's last write once streaming. */
+    private void end(Runnable whole, Runnable lastWrite) {
         lock.lock();
         try {
             switch (state) {
-                case PENDING -> channel.complete(status, MediaTypes.JSON, body);
-                case STREAMING -> channel.write(SseFrames.event(null, null, body), true);
+                case PENDING -> whole.run();
+                case STREAMING -> lastWrite.run();
                 case ENDED -> {
                     return;
                 }
