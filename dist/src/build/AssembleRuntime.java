@@ -4,7 +4,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -47,31 +49,150 @@ public final class AssembleRuntime {
         trainAotCache(home);
     }
 
+    /** The time every file of {@code lib/} gets before training; {@code bin/jmcp} sets it back on a copy. */
+    static final FileTime LIB_TIME = FileTime.from(Instant.parse("2000-01-01T00:00:00Z"));
+
+    /** What the training run is asked over stdio: the first requests of a typical client, in its order. */
+    private static final List<String> TRAINING_REQUESTS = List.of(
+            """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},\
+            "clientInfo":{"name":"aot-training","version":"1"}}}""",
+            """
+            {"jsonrpc":"2.0","method":"notifications/initialized"}""",
+            """
+            {"jsonrpc":"2.0","id":2,"method":"tools/list"}""",
+            """
+            {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"sleep","arguments":{"milliseconds":1}}}""",
+            """
+            {"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"training_echo","arguments":{"text":"hi"}}}""",
+            """
+            {"jsonrpc":"2.0","id":7,"method":"prompts/list"}""",
+            """
+            {"jsonrpc":"2.0","id":5,"method":"resources/list"}""",
+            """
+            {"jsonrpc":"2.0","id":6,"method":"ping"}""");
+
     /**
      * Writes {@code lib/jmcp.aot}, the JDK's ahead-of-time cache of loaded and linked classes, from one training run
-     * of {@code bin/jmcp serve} over the bundled plugins with standard input closed. The launcher uses the cache when
-     * present; a missing or stale cache only costs start-up time, so a failed training warns instead of failing.
+     * of {@code bin/jmcp serve} over the bundled plugins that answers the first requests of a client (initialize,
+     * tools/list, tools/call, ...) and then sees standard input end. The JVM accepts the cache only while the JARs keep
+     * the times they had at training, so every file of {@code lib/} is set to {@link #LIB_TIME} first (and the cache
+     * after). The launcher uses the cache when present; a missing or stale cache only costs start-up time, so a failed
+     * training warns instead of failing.
      */
     private static void trainAotCache(Path home) throws IOException, InterruptedException {
-        Path cache = home.resolve("lib/jmcp.aot");
+        Path lib = home.resolve("lib");
+        Path cache = lib.resolve("jmcp.aot");
         Files.deleteIfExists(cache);
+        setLibTimes(lib);
         Path log = Files.createTempFile("jmcp-aot-training", ".log");
+        Path plugins = trainingPlugins(home);
         ProcessBuilder training = new ProcessBuilder(home.resolve("bin/jmcp").toString(), "serve", "-p",
-                home.resolve("plugins").toString())
-                .redirectOutput(log.toFile())
-                .redirectErrorStream(true);
+                plugins.toString())
+                .redirectError(log.toFile());
         training.environment().put("JMCP_OPTS", "-XX:AOTCacheOutput=" + cache);
         training.environment().remove("JAVA_OPTS");
         Process process = training.start();
-        process.getOutputStream().close(); // standard input ends at once: serve answers nothing and exits
+        int answered = 0;
+        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8));
+             var out = process.getOutputStream()) {
+            for (String request : TRAINING_REQUESTS) {
+                out.write((request + "\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                if (!request.contains("\"id\"")) continue;
+                // One answer per request before the next, as a client waits for initialize; notifications between
+                // answers (list_changed, logging) are read past.
+                for (String line; (line = in.readLine()) != null; ) {
+                    if (line.contains("\"result\"") || line.contains("\"error\"")) {
+                        answered++;
+                        break;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            System.out.println("[WARNING] AOT training run stopped early: " + e);
+        }
         boolean finished = process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
         if (!finished) process.destroyForcibly().waitFor();
+        deleteTree(plugins);
         if (Files.isRegularFile(cache)) {
-            System.out.println("jmcp AOT cache: " + cache + " (" + Files.size(cache) / 1024 + " KiB)");
+            setLibTimes(lib);
+            System.out.println("jmcp AOT cache: " + cache + " (" + Files.size(cache) / 1024 + " KiB, trained on "
+                    + answered + " answered requests)");
             Files.delete(log);
         } else {
             System.out.println("[WARNING] no AOT cache was created (jmcp still works, starting slower); training log: "
                     + log);
+        }
+    }
+
+    /**
+     * A temporary plugins folder for the training run: the bundled plugins, none of which declares its tools with
+     * annotations, and a one-tool plugin that does ({@code @McpTool training_echo(text)}, compiled here against
+     * {@code lib/}), so the cache also holds the classes of the annotated path most users' plugins take (schema
+     * generation from the method, argument binding).
+     */
+    private static Path trainingPlugins(Path home) throws IOException {
+        Path plugins = Files.createTempDirectory("jmcp-aot-training-plugins");
+        try (Stream<Path> jars = Files.list(home.resolve("plugins"))) {
+            for (Path jar : jars.filter(p -> p.toString().endsWith(".jar")).toList()) {
+                Files.copy(jar, plugins.resolve(jar.getFileName()));
+            }
+        }
+        Path work = Files.createTempDirectory("jmcp-aot-training-source");
+        try {
+            Path source = work.resolve("src/jmcp/training/TrainingPlugin.java");
+            Files.createDirectories(source.getParent());
+            Files.writeString(source, """
+                    package jmcp.training;
+
+                    public final class TrainingPlugin implements dev.jmcp.plugin.Plugin {
+                        @Override
+                        public void register(dev.jmcp.plugin.Registrar registrar) {
+                            registrar.annotated(this);
+                        }
+
+                        @dev.jmcp.plugin.McpTool(description = "Returns its text")
+                        public String training_echo(@dev.jmcp.plugin.Arg(description = "Some text") String text) {
+                            return text;
+                        }
+                    }
+                    """);
+            Path classes = Files.createDirectories(work.resolve("classes"));
+            String classpath;
+            try (Stream<Path> jars = Files.list(home.resolve("lib"))) {
+                classpath = String.join(java.io.File.pathSeparator,
+                        jars.filter(p -> p.toString().endsWith(".jar")).map(Path::toString).toList());
+            }
+            var compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
+            if (compiler == null) return plugins;
+            int code = compiler.run(null, null, null, "-parameters", "-proc:none", "-cp", classpath, "-d",
+                    classes.toString(), source.toString());
+            if (code != 0) {
+                System.out.println("[WARNING] the AOT training plugin did not compile; training without it");
+                return plugins;
+            }
+            var manifest = new java.util.jar.Manifest();
+            manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+            try (var jar = new java.util.jar.JarOutputStream(
+                    Files.newOutputStream(plugins.resolve("aot-training.jar")), manifest)) {
+                jar.putNextEntry(new java.util.jar.JarEntry("META-INF/services/dev.jmcp.plugin.Plugin"));
+                jar.write("jmcp.training.TrainingPlugin\n".getBytes(StandardCharsets.UTF_8));
+                jar.closeEntry();
+                jar.putNextEntry(new java.util.jar.JarEntry("jmcp/training/TrainingPlugin.class"));
+                jar.write(Files.readAllBytes(classes.resolve("jmcp/training/TrainingPlugin.class")));
+                jar.closeEntry();
+            }
+        } finally {
+            deleteTree(work);
+        }
+        return plugins;
+    }
+
+    private static void setLibTimes(Path lib) throws IOException {
+        try (Stream<Path> files = Files.list(lib)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) Files.setLastModifiedTime(f, LIB_TIME);
         }
     }
 

@@ -30,5 +30,10 @@ public final class Payloads {
                 + protocolVersion + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"jmcp-bench\",\"version\":\"1\"}}}";
     }
 
+    /** A {@code tools/list} request with the id {@code id}. */
+    public static String toolsList(long id) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/list\"}";
+    }
+
     public static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 }

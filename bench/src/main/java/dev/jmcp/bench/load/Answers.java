@@ -40,6 +40,14 @@ final class Answers {
         }
     }
 
+    /** Throws unless {@code message} is a {@code tools/list} result that lists {@code echo}. */
+    static void checkToolsList(JsonNode message) {
+        for (JsonNode tool : message.path("result").path("tools")) {
+            if ("echo".equals(tool.path("name").asText(null))) return;
+        }
+        throw new IllegalStateException("tools/list did not list echo: " + abbreviate(message.toString()));
+    }
+
     /** Throws unless {@code message} is a successful tool result whose first content is {@code text}. */
     static void checkEcho(JsonNode message, String text) {
         JsonNode result = message.get("result");

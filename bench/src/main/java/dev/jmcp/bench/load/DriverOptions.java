@@ -13,7 +13,7 @@ import java.util.Map;
  * and limits of every phase. Immutable. {@link #parse} throws {@link IllegalArgumentException} with a message for
  * the user on a bad command line.
  */
-record DriverOptions(Path jmcp, Path echoPlugin, Path node, Path tsServer, Path java, String javaSdkClasspath,
+record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echoPlugin, Path node, Path tsServer, Path java, String javaSdkClasspath,
                      List<String> javaSdkJvmOptions, List<String> servers, List<Transport> transports, int startupRuns,
                      int warmup, int requests, int concurrency, Duration phaseLimit, Path logs) {
 
@@ -21,7 +21,9 @@ record DriverOptions(Path jmcp, Path echoPlugin, Path node, Path tsServer, Path 
             usage: LoadDriver --jmcp BIN --echo-plugin JAR --node NODE --ts-server MJS --java JAVA --java-sdk-classpath CP
                               [--servers jmcp,ts-sdk,java-sdk] [--transports stdio,http] [--startup-runs 5]
                               [--warmup 5000] [--requests 10000] [--concurrency 16] [--phase-limit-seconds 120]
-                              [--java-sdk-jvm-options "OPTS"] [--logs DIR]""";
+                              [--java-sdk-jvm-options "OPTS"] [--logs DIR]
+                              [--jmcp-release BIN (adds server jmcp-release: another jmcp, e.g. an unpacked release)]
+                              [--startup-only true (start-up runs and the RSS of an idle server; no load phases)]""";
 
     static DriverOptions parse(String[] args) {
         Map<String, String> values = new HashMap<>();
@@ -29,21 +31,26 @@ record DriverOptions(Path jmcp, Path echoPlugin, Path node, Path tsServer, Path 
             if (!args[i].startsWith("--") || i + 1 >= args.length) throw new IllegalArgumentException("bad argument: " + args[i]);
             values.put(args[i].substring(2), args[++i]);
         }
-        var known = List.of("jmcp", "echo-plugin", "node", "ts-server", "java", "java-sdk-classpath", "java-sdk-jvm-options",
+        var known = List.of("jmcp", "jmcp-release", "startup-only", "echo-plugin", "node", "ts-server", "java", "java-sdk-classpath", "java-sdk-jvm-options",
                 "servers", "transports", "startup-runs", "warmup", "requests", "concurrency", "phase-limit-seconds", "logs");
         for (String key : values.keySet()) {
             if (!known.contains(key)) throw new IllegalArgumentException("unknown option --" + key);
         }
-        var servers = List.of(values.getOrDefault("servers", "jmcp,ts-sdk,java-sdk").split(","));
+        var servers = new ArrayList<>(List.of(values.getOrDefault("servers", "jmcp,ts-sdk,java-sdk").split(",")));
+        if (values.containsKey("jmcp-release") && !servers.contains("jmcp-release")) {
+            servers.add(servers.contains("jmcp") ? servers.indexOf("jmcp") + 1 : 0, "jmcp-release");
+        }
         for (String server : servers) {
-            if (!List.of("jmcp", "ts-sdk", "java-sdk").contains(server)) throw new IllegalArgumentException("unknown server " + server);
+            if (!List.of("jmcp", "jmcp-release", "ts-sdk", "java-sdk").contains(server)) throw new IllegalArgumentException("unknown server " + server);
         }
         var transports = new ArrayList<Transport>();
         for (String t : values.getOrDefault("transports", "stdio,http").split(",")) transports.add(Transport.valueOf(t.toUpperCase()));
         String jvmOptions = values.getOrDefault("java-sdk-jvm-options", "").trim();
-        return new DriverOptions(path(values, "jmcp"), path(values, "echo-plugin"), path(values, "node"),
+        Path release = values.containsKey("jmcp-release") ? Path.of(values.get("jmcp-release")) : null;
+        return new DriverOptions(path(values, "jmcp"), release, Boolean.parseBoolean(values.getOrDefault("startup-only", "false")),
+                path(values, "echo-plugin"), path(values, "node"),
                 path(values, "ts-server"), path(values, "java"), required(values, "java-sdk-classpath"),
-                jvmOptions.isEmpty() ? List.of() : Arrays.asList(jvmOptions.split("\\s+")), servers, List.copyOf(transports),
+                jvmOptions.isEmpty() ? List.of() : Arrays.asList(jvmOptions.split("\\s+")), List.copyOf(servers), List.copyOf(transports),
                 positive(values, "startup-runs", 5), positive(values, "warmup", 5000), positive(values, "requests", 10000),
                 positive(values, "concurrency", 16), Duration.ofSeconds(positive(values, "phase-limit-seconds", 120)),
                 Path.of(values.getOrDefault("logs", "bench/target/e2e-logs")));

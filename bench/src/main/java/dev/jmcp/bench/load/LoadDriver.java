@@ -73,8 +73,9 @@ public final class LoadDriver {
     private List<String> command(String server, Transport transport, int port) {
         var command = new ArrayList<String>();
         switch (server) {
-            case "jmcp" -> {
-                command.addAll(List.of(options.jmcp().toString(), "serve"));
+            case "jmcp", "jmcp-release" -> {
+                Path launcher = server.equals("jmcp") ? options.jmcp() : options.jmcpRelease();
+                command.addAll(List.of(launcher.toString(), "serve"));
                 if (transport == Transport.HTTP) command.addAll(List.of("-t", "--port", Integer.toString(port)));
                 command.addAll(List.of("-p", pluginsFolder.toString()));
             }
@@ -98,6 +99,8 @@ public final class LoadDriver {
         Path log = options.logs().resolve(target.server() + "-" + target.transport() + ".log");
         Files.deleteIfExists(log);
         double[] startup = new double[options.startupRuns()];
+        double[] toolsList = new double[options.startupRuns()];
+        ServerProcess.Memory idle = null;
         for (int run = 0; run < startup.length; run++) {
             int port = freePort();
             long start = System.nanoTime();
@@ -105,7 +108,14 @@ public final class LoadDriver {
                  var client = client(target, process, port)) {
                 client.initialize(STARTUP_LIMIT);
                 startup[run] = (System.nanoTime() - start) / 1e6;
+                client.toolsList(STARTUP_LIMIT);
+                toolsList[run] = (System.nanoTime() - start) / 1e6;
+                if (run == startup.length - 1) idle = process.memory();
             }
+        }
+        if (options.startupOnly()) {
+            var none = new Latencies(0, 0, 0, new long[0]);
+            return new TargetResult(target, startup, toolsList, none, none, idle);
         }
         int port = freePort();
         try (var process = ServerProcess.start(target.command().apply(port), log);
@@ -116,7 +126,7 @@ public final class LoadDriver {
             Latencies sequential = client.callEcho(options.requests(), 1, options.phaseLimit());
             Latencies concurrent = client.callEcho(options.requests(), options.concurrency(), options.phaseLimit());
             ServerProcess.Memory memory = process.memory();
-            return new TargetResult(target, startup, sequential, concurrent, memory);
+            return new TargetResult(target, startup, toolsList, sequential, concurrent, memory);
         }
     }
 
@@ -136,8 +146,8 @@ public final class LoadDriver {
     }
 
     private static String line(TargetResult r) {
-        return String.format(Locale.ROOT, "start-up %.0f ms (runs: %s); sequential %s; concurrent %s; RSS %d MiB (peak %d MiB)",
-                r.startupMedian(), runs(r.startupMillis()), phase(r.sequential()), phase(r.concurrent()),
+        return String.format(Locale.ROOT, "start-up %.0f ms (runs: %s), to tools/list %.0f ms; sequential %s; concurrent %s; RSS %d MiB (peak %d MiB)",
+                r.startupMedian(), runs(r.startupMillis()), r.toolsListMedian(), phase(r.sequential()), phase(r.concurrent()),
                 r.memory().rssKb() / 1024, r.memory().peakKb() / 1024);
     }
 
@@ -157,11 +167,11 @@ public final class LoadDriver {
         var out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "K=%d requests per phase, C=%d in flight, warm-up %d, start-up median of %d runs%n%n",
                 o.requests(), o.concurrency(), o.warmup(), o.startupRuns()));
-        out.append("| server | transport | start-up ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB |\n");
-        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        out.append("| server | transport | start-up ms | to tools/list ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB |\n");
+        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (TargetResult r : results) {
-            out.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f%s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %d | %d |%n",
-                    r.target().server(), r.target().transport(), r.startupMedian(),
+            out.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %d | %d |%n",
+                    r.target().server(), r.target().transport(), r.startupMedian(), r.toolsListMedian(),
                     r.sequential().throughput(), r.sequential().complete() ? "" : "*",
                     r.sequential().percentileMicros(0.5), r.sequential().percentileMicros(0.99),
                     r.concurrent().throughput(), r.concurrent().complete() ? "" : "*",

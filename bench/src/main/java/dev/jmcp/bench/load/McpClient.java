@@ -15,6 +15,9 @@ sealed interface McpClient extends AutoCloseable permits StdioClient, Streamable
     /** Sends {@code initialize} (retrying until the server listens, for HTTP) and {@code notifications/initialized}. */
     void initialize(Duration limit) throws IOException, InterruptedException;
 
+    /** Sends one {@code tools/list} and waits for an answer listing {@code echo}. */
+    void toolsList(Duration limit) throws IOException, InterruptedException;
+
     Latencies callEcho(int count, int concurrency, Duration limit) throws IOException, InterruptedException;
 
     @Override

@@ -40,17 +40,17 @@ final class StdioClient implements McpClient {
         final long firstId;
         final long[] sent;
         final long[] latency;
-        final boolean initialize;
+        final Kind kind;
         final Semaphore permits;
         final AtomicInteger answered = new AtomicInteger();
         final AtomicInteger wrong = new AtomicInteger();
         final CountDownLatch done;
 
-        Phase(long firstId, int count, int concurrency, boolean initialize) {
+        Phase(long firstId, int count, int concurrency, Kind kind) {
             this.firstId = firstId;
             this.sent = new long[count];
             this.latency = new long[count];
-            this.initialize = initialize;
+            this.kind = kind;
             this.permits = new Semaphore(concurrency);
             this.done = new CountDownLatch(count);
         }
@@ -74,8 +74,11 @@ final class StdioClient implements McpClient {
                 int index = (int) (id.get() - current.firstId);
                 if (index < 0 || index >= current.sent.length) continue;
                 try {
-                    if (current.initialize) Answers.checkInitialized(message);
-                    else Answers.checkEcho(message, Payloads.TEXT);
+                    switch (current.kind) {
+                        case INITIALIZE -> Answers.checkInitialized(message);
+                        case TOOLS_LIST -> Answers.checkToolsList(message);
+                        case ECHO -> Answers.checkEcho(message, Payloads.TEXT);
+                    }
                     current.latency[index] = now - current.sent[index];
                     current.answered.incrementAndGet();
                 } catch (IllegalStateException wrong) {
@@ -93,21 +96,29 @@ final class StdioClient implements McpClient {
 
     @Override
     public void initialize(Duration limit) throws IOException, InterruptedException {
-        Latencies init = run(1, 1, limit, true);
+        Latencies init = run(1, 1, limit, Kind.INITIALIZE);
         if (!init.complete()) throw new IOException("no answer to initialize within " + limit + ": " + failure.get());
         send(Payloads.INITIALIZED.getBytes(StandardCharsets.UTF_8));
         out.flush();
     }
 
     @Override
-    public Latencies callEcho(int count, int concurrency, Duration limit) throws IOException, InterruptedException {
-        return run(count, concurrency, limit, false);
+    public void toolsList(Duration limit) throws IOException, InterruptedException {
+        Latencies list = run(1, 1, limit, Kind.TOOLS_LIST);
+        if (!list.complete()) throw new IOException("no answer to tools/list within " + limit + ": " + failure.get());
     }
 
-    private Latencies run(int count, int concurrency, Duration limit, boolean initialize)
+    @Override
+    public Latencies callEcho(int count, int concurrency, Duration limit) throws IOException, InterruptedException {
+        return run(count, concurrency, limit, Kind.ECHO);
+    }
+
+    private enum Kind { INITIALIZE, TOOLS_LIST, ECHO }
+
+    private Latencies run(int count, int concurrency, Duration limit, Kind kind)
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
-        var current = new Phase(nextId, count, concurrency, initialize);
+        var current = new Phase(nextId, count, concurrency, kind);
         nextId += count;
         phase.set(current);
         long start = System.nanoTime();
@@ -115,8 +126,11 @@ final class StdioClient implements McpClient {
         while (sent < count && failure.get() == null) {
             if (!current.permits.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) break;
             long id = current.firstId + sent;
-            byte[] request = (initialize ? Payloads.initialize(id, PROTOCOL_VERSION) : Payloads.toolsCall(id, Payloads.TEXT))
-                    .getBytes(StandardCharsets.UTF_8);
+            byte[] request = (switch (kind) {
+                case INITIALIZE -> Payloads.initialize(id, PROTOCOL_VERSION);
+                case TOOLS_LIST -> Payloads.toolsList(id);
+                case ECHO -> Payloads.toolsCall(id, Payloads.TEXT);
+            }).getBytes(StandardCharsets.UTF_8);
             current.sent[sent] = System.nanoTime();
             send(request);
             out.flush();

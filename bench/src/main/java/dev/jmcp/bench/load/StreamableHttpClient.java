@@ -59,6 +59,14 @@ final class StreamableHttpClient implements McpClient {
     }
 
     @Override
+    public void toolsList(Duration limit) throws IOException, InterruptedException {
+        long id = nextId.getAndIncrement();
+        var response = http.send(post(Payloads.toolsList(id)).timeout(limit).build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) throw new IOException("tools/list: HTTP " + response.statusCode() + " " + response.body());
+        Answers.checkToolsList(answer(response, id));
+    }
+
+    @Override
     public Latencies callEcho(int count, int concurrency, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         long[] latency = new long[count];

@@ -3,12 +3,21 @@ package dev.jmcp.bench.load;
 import java.util.Arrays;
 
 /** Everything measured for one target. {@code startupMillis} holds one figure per start-up run. */
-record TargetResult(Target target, double[] startupMillis, Latencies sequential, Latencies concurrent,
+record TargetResult(Target target, double[] startupMillis, double[] toolsListMillis, Latencies sequential, Latencies concurrent,
                     ServerProcess.Memory memory) {
 
     double startupMedian() {
-        if (startupMillis.length == 0) return Double.NaN;
-        double[] sorted = startupMillis.clone();
+        return median(startupMillis);
+    }
+
+    /** Spawn to the answer of the {@code tools/list} sent right after {@code initialize}, median. */
+    double toolsListMedian() {
+        return median(toolsListMillis);
+    }
+
+    private static double median(double[] millis) {
+        if (millis.length == 0) return Double.NaN;
+        double[] sorted = millis.clone();
         Arrays.sort(sorted);
         int mid = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;

@@ -1,0 +1,102 @@
+package dev.jmcp.dist;
+
+import dev.jmcp.testkit.McpProcess;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The release archive ({@code -Djmcp.release-archive}) as a user gets it: unpacked with {@code tar} in a folder of its
+ * own, and that folder copied again with a plain {@code cp -r} (which drops file times). Both must start, answer, and
+ * run with the ahead-of-time class cache in effect, which the JVM shows on standard error when asked
+ * ({@code -Xlog:class+load}: a class taken from the cache is logged with {@code source: shared objects file}).
+ */
+class ReleaseArchiveIT {
+    private static final Path ARCHIVE = Path.of(System.getProperty("jmcp.release-archive", "missing.tar.gz"));
+    private static final FileTime TRAINED_TIME = FileTime.from(Instant.parse("2000-01-01T00:00:00Z"));
+    private static final String FROM_CACHE = "source: shared objects file";
+
+    @TempDir
+    static Path temp;
+
+    private static Path unpacked;
+    private static Path copied;
+
+    @BeforeAll
+    static void unpackAndCopy() throws Exception {
+        assertThat(ARCHIVE).isRegularFile();
+        Path into = Files.createDirectories(temp.resolve("unpacked"));
+        run(into, "tar", "-xzf", ARCHIVE.toString());
+        try (Stream<Path> top = Files.list(into)) {
+            unpacked = top.toList().getFirst();
+        }
+        copied = temp.resolve("copied");
+        run(temp, "cp", "-r", unpacked.toString(), copied.toString());
+    }
+
+    private static void run(Path dir, String... command) throws Exception {
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).inheritIO().start();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("%s finished", List.of(command)).isTrue();
+        assertThat(process.exitValue()).as("exit code of %s", List.of(command)).isZero();
+    }
+
+    @Test
+    void theArchiveHoldsOneVersionedFolderWithLaunchersLibrariesRuntimePluginsAndLicence() {
+        assertThat(unpacked.getFileName().toString()).isEqualTo("jmcp-" + System.getProperty("jmcp.version"));
+        assertThat(unpacked.resolve("bin/jmcp")).isExecutable();
+        assertThat(unpacked.resolve("bin/jmcp.cmd")).isRegularFile();
+        assertThat(unpacked.resolve("runtime/bin/java")).isExecutable();
+        assertThat(unpacked.resolve("lib/jmcp.aot")).isRegularFile();
+        assertThat(unpacked.resolve("LICENSE")).isRegularFile();
+        assertThat(unpacked.resolve("plugins")).isDirectoryContaining("glob:**/sleep.jar");
+        assertThat(unpacked.resolve("lib")).isDirectoryContaining("glob:**/jmcp-cli-*.jar");
+    }
+
+    @Test
+    void theUnpackedArchiveAnswersWithItsAheadOfTimeCacheInEffect() throws Exception {
+        assertAnswersFromTheCache(unpacked);
+    }
+
+    @Test
+    void aCopyWithoutFileTimesAnswersWithItsAheadOfTimeCacheInEffect() throws Exception {
+        assertAnswersFromTheCache(copied);
+        try (Stream<Path> jars = Files.list(copied.resolve("lib"))) {
+            for (Path jar : jars.filter(p -> p.toString().endsWith(".jar")).toList()) {
+                assertThat(Files.getLastModifiedTime(jar)).as("time of %s", jar).isEqualTo(TRAINED_TIME);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void assertAnswersFromTheCache(Path home) throws Exception {
+        var command = List.of(home.resolve("bin/jmcp").toString(), "serve", "-p", home.resolve("plugins").toString());
+        try (var server = McpProcess.start(command, Map.of("JMCP_OPTS", "-Xlog:class+load=info:stderr"), temp)) {
+            var initialize = server.initialize("2025-06-18", Map.of());
+            assertThat(initialize).containsKey("result");
+            var tools = (List<Map<String, Object>>) server.call("tools/list", Map.of()).get("tools");
+            assertThat(tools).extracting(t -> t.get("name")).contains("sleep");
+            assertThat(server.closeInputAndWait(Duration.ofSeconds(20))).isZero();
+            long loaded = server.stderr().lines().filter(l -> l.contains("source:")).count();
+            long fromCache = server.stderr().lines().filter(l -> l.contains(FROM_CACHE)).count();
+            // Without the cache no class of jmcp's libraries comes from it (only the runtime's own CDS archive's);
+            // with it, nearly all do.
+            assertThat(fromCache).as("classes from the AOT cache out of %d loaded", loaded)
+                    .isGreaterThan(loaded * 8 / 10);
+            assertThat(server.stderr()).contains("dev.jmcp.cli.Jmcp " + FROM_CACHE);
+        }
+    }
+}
