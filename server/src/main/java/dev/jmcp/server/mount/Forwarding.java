@@ -75,6 +75,7 @@ final class Forwarding {
     private final RequestContext context;
     private final Duration askTimeout;
     private final BlockingQueue<Event> inbox = new LinkedBlockingQueue<>();
+    private volatile boolean ended;
 
     Forwarding(RequestContext context, Duration askTimeout) {
         this.context = context;
@@ -83,6 +84,15 @@ final class Forwarding {
 
     RequestContext context() {
         return context;
+    }
+
+    /** The call has its answer: no more questions go to it. */
+    void end() {
+        ended = true;
+    }
+
+    boolean ended() {
+        return ended;
     }
 
     /** Hands a question of the mounted server to the handler thread. */

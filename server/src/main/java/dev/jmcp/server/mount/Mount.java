@@ -38,6 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Mount implements Owner {
     static final Duration HEALTH_INTERVAL = Duration.ofSeconds(1);
+    private static final Duration LOG_LINGER = Duration.ofMillis(500);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
     private static final int RETIRED = 1 << 30;
     private static final Logger LOG = LoggerFactory.getLogger(Mount.class);
@@ -163,7 +164,18 @@ public final class Mount implements Owner {
         try {
             return forwarding.run(what, remote);
         } finally {
-            active.remove(forwarding);
+            forwarding.end();
+            // The client hands notifications over on a thread of its own, so a log message sent just before the
+            // answer may be delivered just after it: the call stays a log target a moment longer.
+            Thread.ofVirtual().name("jmcp-mount-linger").start(() -> {
+                try {
+                    Thread.sleep(LOG_LINGER);
+                } catch (InterruptedException e) {
+                    // removed now
+                } finally {
+                    active.remove(forwarding);
+                }
+            });
         }
     }
 
@@ -183,7 +195,7 @@ public final class Mount implements Owner {
     }
 
     private Object ask(Forwarding.Ask.Kind kind, Object request) {
-        Forwarding target = active.peekFirst();
+        Forwarding target = active.stream().filter(f -> !f.ended()).findFirst().orElse(null);
         if (target == null) {
             throw new dev.jmcp.client.McpErrorException(dev.jmcp.protocol.jsonrpc.ErrorCodes.INTERNAL_ERROR,
                     "jmcp can only pass a request to its client during a call", null);
@@ -201,7 +213,7 @@ public final class Mount implements Owner {
 
     @SuppressWarnings("unchecked")
     private List<Root> roots() {
-        if (active.isEmpty()) return List.of();
+        if (active.stream().allMatch(Forwarding::ended)) return List.of();
         return (List<Root>) ask(Forwarding.Ask.Kind.ROOTS, null);
     }
 
