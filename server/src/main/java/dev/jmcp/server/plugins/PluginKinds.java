@@ -2,6 +2,10 @@ package dev.jmcp.server.plugins;
 
 import dev.jmcp.server.mount.Mount;
 import dev.jmcp.server.mount.MountSpec;
+import dev.jmcp.server.nativeabi.NativeHost;
+import dev.jmcp.server.nativeabi.NativeLoadException;
+import dev.jmcp.server.nativeabi.NativeOptions;
+import dev.jmcp.server.nativeabi.NativePlugin;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +16,8 @@ import java.util.List;
 /**
  * Loads a plugin file by its kind, one step per kind: a JAR into the server's process ({@link JarPluginLoader}) or,
  * when its settings say {@code "isolation": "process"}, into a child {@code jmcp serve} mounted over stdio; a
- * {@code .mcp.json} as a {@link Mount}; a native library in a child process (not yet in this build). Used by the
+ * {@code .mcp.json} as a {@link Mount}; a native library in a child process ({@link NativeHost}) mounted the same way,
+ * or into the server's process ({@link NativePlugin}) when its settings say {@code "isolation": "in-process"}. Used by the
  * {@link PluginHost} on one thread at a time.
  */
 final class PluginKinds {
@@ -52,9 +57,32 @@ final class PluginKinds {
                 if (spec.disabled()) throw new PluginLoadException("it says \"disabled\": true");
                 yield new ServedMount(open(file, spec), file, stamp, null);
             }
-            case NATIVE -> throw new PluginLoadException("native libraries are not supported by this build yet");
+            case NATIVE -> {
+                PluginSettings settings = PluginSettings.read(file);
+                var options = new NativeOptions(settings.reentrant(), settings.outOfProcess(true) ? null
+                        : settings.timeout());
+                if (!settings.outOfProcess(true)) {
+                    try {
+                        yield new ServedNative(NativePlugin.load(file, options), file, stamp);
+                    } catch (NativeLoadException e) {
+                        throw new PluginLoadException(e.getMessage(), e);
+                    }
+                }
+                // The child loads its own private copy of the library: a replaced file means a new child, new code.
+                var spec = MountSpec.stdio(nativeName(file), NativeHost.command(file, options), settings.prefix(),
+                        settings.timeout(), true);
+                yield new ServedMount(open(file, spec), file, stamp, null);
+            }
             case null -> throw new PluginLoadException("not a plugin file");
         };
+    }
+
+    /** A library's plugin name: its file name without {@code lib} and the extension ({@code libweather.so}: weather). */
+    static String nativeName(Path library) {
+        String name = library.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        if (dot > 0) name = name.substring(0, dot);
+        return name.startsWith("lib") && name.length() > 3 ? name.substring(3) : name;
     }
 
     /** The JAR served by a child {@code jmcp serve} over a private folder holding a copy of it (and its properties). */

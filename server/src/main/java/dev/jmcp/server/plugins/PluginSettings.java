@@ -11,16 +11,19 @@ import java.util.Set;
 
 /**
  * How the user wants a JAR or a native library run, from the optional {@code <file>.json} beside it:
- * {@code {"isolation": "process" | "in-process", "timeout": seconds, "restartOnTimeout": true|false, "prefix": "p_"}}.
- * {@code isolation} defaults to in-process for a JAR and to process for a native library; the other keys apply to a
- * plugin run in a process of its own (a call longer than {@code timeout} gets an error result; with
- * {@code restartOnTimeout} the process is ended and started again, which is how a hung native call is ended).
+ * {@code {"isolation": "process" | "in-process", "timeout": seconds, "restartOnTimeout": true|false, "prefix": "p_",
+ * "reentrant": true|false}}. {@code isolation} defaults to in-process for a JAR and to process for a native library;
+ * {@code timeout}, {@code restartOnTimeout} and {@code prefix} apply to a plugin run in a process of its own (a call
+ * longer than {@code timeout} gets an error result; with {@code restartOnTimeout} the process is ended and started
+ * again; a native library's process always is, as a native call cannot be interrupted otherwise). {@code reentrant}
+ * (native only): the library may be called from several threads at once; otherwise its calls are serialised.
  * Immutable.
  */
-record PluginSettings(Boolean outOfProcess, Duration timeout, boolean restartOnTimeout, String prefix) {
-    static final PluginSettings DEFAULTS = new PluginSettings(null, null, false, "");
+record PluginSettings(Boolean outOfProcess, Duration timeout, boolean restartOnTimeout, String prefix,
+                      boolean reentrant) {
+    static final PluginSettings DEFAULTS = new PluginSettings(null, null, false, "", false);
     private static final int MAX_BYTES = 64 * 1024;
-    private static final Set<String> KEYS = Set.of("isolation", "timeout", "restartOnTimeout", "prefix");
+    private static final Set<String> KEYS = Set.of("isolation", "timeout", "restartOnTimeout", "prefix", "reentrant");
 
     /** Whether the plugin runs in a process of its own, given the default of its kind. */
     boolean outOfProcess(boolean byDefault) {
@@ -68,8 +71,11 @@ record PluginSettings(Boolean outOfProcess, Duration timeout, boolean restartOnT
             if (map.get("prefix") != null && !(map.get("prefix") instanceof String)) {
                 throw new IllegalArgumentException("\"prefix\" must be a string");
             }
+            if (map.get("reentrant") != null && !(map.get("reentrant") instanceof Boolean)) {
+                throw new IllegalArgumentException("\"reentrant\" must be true or false");
+            }
             return new PluginSettings(outOfProcess, timeout, Boolean.TRUE.equals(map.get("restartOnTimeout")),
-                    map.get("prefix") == null ? "" : (String) map.get("prefix"));
+                    map.get("prefix") == null ? "" : (String) map.get("prefix"), Boolean.TRUE.equals(map.get("reentrant")));
         } catch (RuntimeException e) {
             throw new PluginLoadException(file.getFileName() + ": " + e.getMessage());
         }

@@ -9,7 +9,7 @@ import java.time.Duration;
  * A plugin serving from one file of the plugins folder, whatever its kind: what the {@link PluginHost} needs to put
  * it in a snapshot, to tell whether its file changed, and to retire it. Implementations are thread-safe.
  */
-sealed interface ServedPlugin permits ServedJar, ServedMount {
+sealed interface ServedPlugin permits ServedJar, ServedMount, ServedNative {
 
     /** The plugin's name, unique among the serving plugins. */
     String name();
