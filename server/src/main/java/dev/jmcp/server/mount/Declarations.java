@@ -13,7 +13,10 @@ import dev.jmcp.protocol.ResourceTemplate;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.client.CompletionReference;
+import dev.jmcp.protocol.PromptArgument;
 import dev.jmcp.server.registry.ArgumentsValidator;
+import dev.jmcp.server.registry.CompletionEntry;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.PromptEntry;
 import dev.jmcp.server.registry.ResourceEntry;
@@ -98,7 +101,29 @@ final class Declarations {
                 }
             }
         }
-        return new Contribution(mount, tools, prompts, resources, templates, List.of(), List.of());
+        var completions = new ArrayList<CompletionEntry>();
+        if (capabilities.containsKey("completions")) {
+            for (PromptEntry prompt : prompts) {
+                if (prompt.prompt().arguments() == null) continue;
+                String original = prompt.prompt().name().substring(prefix.length());
+                for (PromptArgument argument : prompt.prompt().arguments()) {
+                    completions.add(new CompletionEntry(CompletionEntry.Kind.PROMPT, prompt.prompt().name(),
+                            argument.name(), (value, resolved, context) -> request(mount, context, "completion/complete",
+                            c -> c.complete(CompletionReference.prompt(original), argument.name(), value, resolved)),
+                            mount));
+                }
+            }
+            for (ResourceTemplateEntry template : templates) {
+                String uri = template.template().uriTemplate();
+                for (String variable : template.matcher().variables()) {
+                    completions.add(new CompletionEntry(CompletionEntry.Kind.RESOURCE, uri, variable,
+                            (value, resolved, context) -> request(mount, context, "completion/complete",
+                                    c -> c.complete(CompletionReference.resourceTemplate(uri), variable, value,
+                                            resolved)), mount));
+                }
+            }
+        }
+        return new Contribution(mount, tools, prompts, resources, templates, completions, List.of());
     }
 
     private static CallToolResult callTool(Mount mount, String name, Map<String, Object> arguments,
