@@ -194,6 +194,29 @@ class MountTest {
     }
 
     @Test
+    void concurrentCallsThroughOneMountEachGetTheirOwnAnswer() throws Exception {
+        HttpTransport upstream = http(server(upstreamFolder()));
+        Path plugins = Files.createDirectories(work.resolve("front"));
+        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"}");
+        McpClient client = client(http(server(plugins)));
+
+        var answers = new java.util.concurrent.ConcurrentHashMap<Integer, String>();
+        var threads = new ArrayList<Thread>();
+        for (int i = 0; i < 16; i++) {
+            int n = i;
+            threads.add(Thread.ofVirtual().start(() -> {
+                try {
+                    answers.put(n, text(client.callTool("echo", Map.of("text", "call " + n))));
+                } catch (Exception e) {
+                    answers.put(n, e.toString());
+                }
+            }));
+        }
+        for (Thread thread : threads) assertThat(thread.join(Duration.ofSeconds(30))).isTrue();
+        for (int i = 0; i < 16; i++) assertThat(answers.get(i)).isEqualTo("upstream echo: call " + i);
+    }
+
+    @Test
     void cancellingACallCancelsItOnTheMountedServer() throws Exception {
         var started = new CountDownLatch(1);
         var interrupted = new CountDownLatch(1);
