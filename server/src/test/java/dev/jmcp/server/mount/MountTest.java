@@ -96,6 +96,10 @@ class MountTest {
                                 new PromptArgument("name", "who", true))),
                                 (args, ctx) -> new GetPromptResult("greeting", java.util.List.of(
                                         PromptMessage.user("Hello " + args.get("name")))));
+                        registrar.tool(new Tool("touch", "Says the note changed", null), (args, ctx) -> {
+                            ctx.resourceUpdated("mem://note");
+                            return CallToolResult.text("touched");
+                        });
                         registrar.resource(new Resource("mem://note", "note", "A note", "text/plain"),
                                 (uri, ctx) -> ReadResourceResult.text(uri, "text/plain", "the note"));
                         EXTRA
@@ -163,7 +167,8 @@ class MountTest {
                 {"url": "%s", "prefix": "up_"}""".formatted(upstream.url()));
         McpClient client = client(http(server(plugins)));
 
-        assertThat(toolNames(client)).containsExactlyInAnyOrder("up_echo", "up_report", "up_ask", "up_slow");
+        assertThat(toolNames(client)).containsExactlyInAnyOrder("up_echo", "up_report", "up_ask", "up_slow",
+                "up_touch");
         assertThat(text(client.callTool("up_echo", Map.of("text", "hello")))).isEqualTo("upstream echo: hello");
         assertThat(client.getPrompt("up_greeting", Map.of("name", "Bob")).messages()).hasSize(1);
         assertThat(client.readResource("mem://note").contents()).hasSize(1);
@@ -191,6 +196,23 @@ class MountTest {
                 m -> assertThat(m.data()).isEqualTo("all steps done"));
 
         assertThat(text(client.callTool("ask", Map.of()))).isEqualTo("accept Ada / hi from the model");
+    }
+
+    @Test
+    void theMountedServersResourceUpdatesReachSubscribers() throws Exception {
+        HttpTransport upstream = http(server(upstreamFolder()));
+        Path plugins = Files.createDirectories(work.resolve("front"));
+        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"}");
+        McpClient client = client(http(server(plugins)));
+        client.subscribe("mem://note");
+
+        assertThat(text(client.callTool("touch", Map.of()))).isEqualTo("touched");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        ServerNotification next = null;
+        while (!(next instanceof ServerNotification.ResourceUpdated) && System.nanoTime() < deadline) {
+            next = notifications.poll(100, TimeUnit.MILLISECONDS);
+        }
+        assertThat(next).isEqualTo(new ServerNotification.ResourceUpdated("mem://note"));
     }
 
     @Test
@@ -265,7 +287,8 @@ class MountTest {
                 }
                 """).toBytes());
         awaitToolsChanged();
-        assertThat(toolNames(client)).containsExactlyInAnyOrder("a_echo", "a_report", "a_ask", "a_slow", "marker");
+        assertThat(toolNames(client)).containsExactlyInAnyOrder("a_echo", "a_report", "a_ask", "a_slow", "a_touch",
+                "marker");
 
         // The mounted server's own list_changed reaches this server's clients, the new tool under the prefix.
         notifications.clear();
