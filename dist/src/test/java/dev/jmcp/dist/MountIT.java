@@ -196,6 +196,7 @@ class MountIT {
         Path plugins = Files.createDirectories(work.resolve("plugins"));
         Files.copy(NATIVE.resolve("libjmcp-sample-tools.so"), plugins.resolve("libswap.so"));
         Files.copy(NATIVE.resolve("libjmcp-test-faulty.so"), plugins.resolve("libfaulty.so"));
+        Files.copy(NATIVE.resolve("libjmcp-sample-resources.so"), plugins.resolve("libnotes.so"));
         Files.writeString(plugins.resolve("libfaulty.so.json"), "{\"timeout\": 3}");
         // A second copy of the tools library declares the same names: refused, like a JAR clash.
         Files.copy(NATIVE.resolve("libjmcp-sample-tools.so"), plugins.resolve("libtwin.so"));
@@ -203,6 +204,8 @@ class MountIT {
 
         assertThat(toolNames(client)).contains("echo", "count", "crash", "hang", "stats").doesNotHaveDuplicates();
         assertThat(text(client.callTool("echo", Map.of("text", "hi")))).contains("hi");
+        assertThat(client.listResources()).extracting(r -> r.uri()).contains("sample:///motto");
+        assertThat(client.readResource("sample:///motto").contents()).hasSize(1);
         var progress = new LinkedBlockingQueue<ServerNotification.Progress>();
         assertThat(client.callTool("count", Map.of("steps", 3), progress::add).failed()).isFalse();
         assertThat(progress).hasSize(3);
@@ -241,7 +244,8 @@ class MountIT {
         awaitToolsChanged();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (client.listPrompts().isEmpty() && System.nanoTime() < deadline) awaitToolsChanged();
-        assertThat(client.listPrompts()).isNotEmpty();
+        assertThat(client.listPrompts()).extracting(p -> p.name()).contains("greeting", "summary");
+        assertThat(client.getPrompt("summary", Map.of()).messages()).isNotEmpty();
 
         // The twin, refused before, still is not served twice; deleting a library removes it.
         notifications.clear();
