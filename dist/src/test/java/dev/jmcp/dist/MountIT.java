@@ -253,4 +253,21 @@ class MountIT {
         awaitToolsChanged();
         assertThat(toolNames(client)).doesNotContain("crash", "hang");
     }
+
+    @Test
+    void aNativeLibraryTheUserTrustsIsLoadedIntoTheServersOwnProcess() throws Exception {
+        Path plugins = Files.createDirectories(work.resolve("plugins"));
+        Files.copy(NATIVE.resolve("libjmcp-sample-tools.so"), plugins.resolve("libtrusted.so"));
+        Files.writeString(plugins.resolve("libtrusted.so.json"), "{\"isolation\": \"in-process\"}");
+        McpClient client = serve(plugins);
+
+        assertThat(toolNames(client)).contains("echo", "count");
+        assertThat(text(client.callTool("echo", Map.of("text", "inside")))).contains("inside");
+        var progress = new LinkedBlockingQueue<ServerNotification.Progress>();
+        assertThat(client.callTool("count", Map.of("steps", 2), progress::add).failed()).isFalse();
+        assertThat(progress).hasSize(2);
+        // No child process serves it: the server has none.
+        assertThat(ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine()
+                .map(line -> line.contains("NativeHostMain") && line.contains("libtrusted")).orElse(false))).isFalse();
+    }
 }
