@@ -3,6 +3,8 @@ package dev.jmcp.server.nativeabi;
 import dev.jmcp.testkit.McpProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,12 +68,13 @@ class NativeHostTest {
         }
     }
 
-    @Test
-    void aCrashEndsTheChildOnlyAndTheCallerLearnsIt() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"abort", "segfault", "throw"})
+    void aCrashEndsTheChildOnlyAndANewChildServesAgain(String how) throws Exception {
         try (McpProcess child = start("test-faulty", NativeOptions.DEFAULTS)) {
             child.initialize("2025-11-25", Map.of());
             var pending = child.sendRequest(child.nextId(), "tools/call",
-                    Map.of("name", "crash", "arguments", Map.of("how", "segfault")));
+                    Map.of("name", "crash", "arguments", Map.of("how", how)));
             var handle = ProcessHandle.of(child.pid());
             if (handle.isPresent()) handle.get().onExit().get(20, TimeUnit.SECONDS);
             assertThat(child.isAlive()).isFalse();

@@ -244,6 +244,33 @@ class NativePluginTest {
     }
 
     @Test
+    void replacingTheFileAndLoadingAgainRunsTheNewCode() throws Exception {
+        Path folder = java.nio.file.Files.createTempDirectory("jmcp-native-replace-");
+        Path file = folder.resolve("libplugin.so");
+        try {
+            java.nio.file.Files.copy(SampleLibraries.path("sample-tools"), file);
+            NativePlugin first = load(file);
+            assertThat(first.name()).isEqualTo("jmcp-sample-tools");
+            first.retire();
+            java.nio.file.Files.copy(SampleLibraries.path("sample-resources"), file,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            NativePlugin second = load(file);
+            // Same path, new code: each load maps a private copy under a path of its own.
+            assertThat(second.name()).isEqualTo("jmcp-sample-resources");
+            assertThat(second.contribution().resources()).hasSize(2);
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+            java.nio.file.Files.deleteIfExists(folder);
+        }
+    }
+
+    private NativePlugin load(Path file) throws NativeLoadException {
+        NativePlugin plugin = NativePlugin.load(file, NativeOptions.DEFAULTS);
+        loaded.add(plugin);
+        return plugin;
+    }
+
+    @Test
     void retiredPluginRefusesNewCallsAndClosesAfterTheLastOne() throws Exception {
         NativePlugin plugin = NativePlugin.load(SampleLibraries.path("sample-tools"), NativeOptions.DEFAULTS);
         assertThat(plugin.enter()).isTrue();
