@@ -187,14 +187,47 @@ class NativePluginTest {
     }
 
     @Test
-    void aCallPastTheTimeoutFailsAndTheLibraryServesTheNextCall() throws Exception {
+    void aCallPastTheTimeoutFailsAndTheLibraryServesAgainOnceTheNativeCallReturns() throws Exception {
         NativePlugin plugin = load("test-faulty", new NativeOptions(false, Duration.ofMillis(200)));
-        assertThatThrownBy(() -> tool(plugin, "hang").handler().call(Map.of("ms", 800), RecordingContext.plain()))
-                .isInstanceOf(ToolException.class).hasMessageContaining("did not answer within");
-        // Serialised: the next call waits for the hung one to return, within its own timeout budget or not; give it room.
-        NativePlugin patient = load("test-faulty", new NativeOptions(false, Duration.ofSeconds(5)));
-        assertThat(text(tool(patient, "fail").handler().call(Map.of(), RecordingContext.plain())))
-                .isEqualTo("the tool failed on purpose");
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> tool(plugin, "hang").handler().call(Map.of("ms", 1500), RecordingContext.plain()))
+                .isInstanceOf(ToolException.class).hasMessageContaining("did not answer within PT0.2S");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1400));
+        // The hung call still holds the (serialised) library; once it returns, calls are answered again.
+        assertThat(answersWithin(plugin, Duration.ofSeconds(10))).isTrue();
+    }
+
+    @Test
+    void aCancelledCallerStopsWaitingAndTheLibraryServesAgainOnceTheNativeCallReturns() throws Exception {
+        NativePlugin plugin = load("test-faulty");
+        var outcome = new java.util.concurrent.CompletableFuture<Throwable>();
+        Thread caller = Thread.ofVirtual().start(() -> {
+            try {
+                tool(plugin, "hang").handler().call(Map.of("ms", 1500), RecordingContext.plain());
+                outcome.complete(null);
+            } catch (Throwable e) {
+                outcome.complete(e);
+            }
+        });
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (!plugin.nativeCallRunning() && System.nanoTime() < deadline) Thread.onSpinWait();
+        assertThat(plugin.nativeCallRunning()).as("the native call started").isTrue();
+        caller.interrupt();
+        assertThat(outcome.get(1, java.util.concurrent.TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+        assertThat(answersWithin(plugin, Duration.ofSeconds(10))).isTrue();
+    }
+
+    /** Calls "fail" until the library answers (each attempt bounded by the plugin's timeout, if any) or time is up. */
+    private static boolean answersWithin(NativePlugin plugin, Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                return tool(plugin, "fail").handler().call(Map.of(), RecordingContext.plain()).isError();
+            } catch (ToolException timedOut) {
+                // still held by the hung call
+            }
+        }
+        return false;
     }
 
     @Test
