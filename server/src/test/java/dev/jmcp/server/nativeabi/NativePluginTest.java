@@ -104,6 +104,14 @@ class NativePluginTest {
     }
 
     @Test
+    void notificationSentFromALibrarysOwnThreadReachesTheCallInFlight() throws Exception {
+        var context = RecordingContext.plain();
+        tool(load("test-faulty"), "notify_from_thread").handler().call(Map.of(), context);
+        assertThat(context.logMessages()).containsExactly(
+                new RecordingContext.Log(LoggingLevel.WARNING, "jmcp-test-faulty", "from my own thread"));
+    }
+
+    @Test
     void everyPromptOfAPromptsLibraryIsReachableByName() throws Exception {
         NativePlugin plugin = load("sample-prompts");
         List<PromptEntry> prompts = plugin.contribution().prompts();
