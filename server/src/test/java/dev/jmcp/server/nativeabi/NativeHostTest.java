@@ -88,6 +88,20 @@ class NativeHostTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aHungCallPastTheChildsTimeoutIsAToolErrorAndTheChildStaysUp() throws Exception {
+        try (McpProcess child = start("test-faulty", new NativeOptions(false, Duration.ofMillis(300)))) {
+            child.initialize("2025-11-25", Map.of());
+            var result = child.call("tools/call", Map.of("name", "hang", "arguments", Map.of("ms", 3000)));
+            assertThat(result).containsEntry("isError", true);
+            var content = (List<Map<String, Object>>) result.get("content");
+            assertThat((String) content.getFirst().get("text")).contains("did not answer within PT0.3S");
+            assertThat(child.call("ping", Map.of())).isEmpty();
+            assertThat(child.isAlive()).isTrue();
+        }
+    }
+
+    @Test
     void aLibraryThatIsNotAPluginEndsTheChildWithTheReason() throws Exception {
         try (McpProcess child = start("test-broken-initialize", NativeOptions.DEFAULTS)) {
             assertThat(child.closeInputAndWait(Duration.ofSeconds(20))).isEqualTo(2);
