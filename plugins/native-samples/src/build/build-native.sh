@@ -24,4 +24,4 @@ for defect in INITIALIZE NO_DESTROY SCHEMA NAME; do
   name=$(echo "$defect" | tr 'A-Z_' 'a-z-')
   $CC $flags -std=c11 -DBROKEN_$defect -o "$out/libjmcp-test-broken-$name.so" "$src/broken.c"
 done
-echo "native-samples: built $(ls "$out" | wc -l) libraries into $out" >&2
+echo "native-samples: built $(ls "$out"/*.so | wc -l) libraries into $out" >&2

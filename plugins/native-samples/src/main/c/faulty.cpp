@@ -58,6 +58,7 @@ const PluginTool tools[] = {
     {"overlap", "Sleeps `ms` and answers how many calls were inside the library at once, at most.",
      OBJECT("\"ms\":{\"type\":\"integer\",\"minimum\":0}", "")},
     {"stats", "Answers how many results were allocated and released so far.", OBJECT("", "")},
+    {"notify_from_thread", "Sends a log message from a thread of its own, then answers.", OBJECT("", "")},
 };
 constexpr int tool_count_value = sizeof tools / sizeof tools[0];
 
@@ -105,6 +106,17 @@ char* handle(const char* request) {
         pause(sj_long(arguments, "ms", 50));
         --active;
         return copy(text_result("at most " + std::to_string(most_active.load()) + " at once", false));
+    }
+    if (tool == "notify_from_thread") {
+        std::thread sender([] {
+            NotificationSystem* n = api.notifications;
+            if (n && n->SendToClient) {
+                n->SendToClient("jmcp-test-faulty", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\","
+                                "\"params\":{\"level\":\"warning\",\"data\":\"from my own thread\"}}");
+            }
+        });
+        sender.join();
+        return copy(text_result("sent", false));
     }
     if (tool == "stats") {
         long a = allocated.load(), r = released.load();

@@ -36,6 +36,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class NativeCalls {
     private static final Logger LOG = LoggerFactory.getLogger(NativeCalls.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
+    private static final long NATIVE_STACK_BYTES = 8L << 20;
 
     /** One call in flight: its token, its caller's context and the queue its notifications and end go to. */
     private record Slot(String token, RequestContext context, BlockingQueue<NativeNote> queue) {
@@ -57,8 +58,9 @@ final class NativeCalls {
         this.options = options;
         this.whenIdle = whenIdle;
         this.permits = new Semaphore(options.reentrant() ? Integer.MAX_VALUE : 1, true);
-        this.threads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("jmcp-native-" + fileName + "-", 0)
-                .factory());
+        // Native code was written for a process's main thread (8 MiB of stack on Linux), not for a JVM thread's default.
+        this.threads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().stackSize(NATIVE_STACK_BYTES)
+                .name("jmcp-native-" + fileName + "-", 0).factory());
     }
 
     void bind(NativeLibrary library) {

@@ -133,6 +133,11 @@ public final class NativePlugin implements Owner {
         return closed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /** True while a native call is running (for tests). */
+    boolean nativeCallRunning() {
+        return !calls.idle();
+    }
+
     private void closeIfDone() {
         if (lease.get() != RETIRED || !calls.idle() || !closing.compareAndSet(false, true)) return;
         try {
