@@ -24,9 +24,19 @@ public final class NativeHost {
 
     /** The command that serves {@code library} over stdio in a child process, with {@code options}. */
     public static List<String> command(Path library, NativeOptions options) {
+        return command(library, options, List.of());
+    }
+
+    /**
+     * The same, with {@code jvmOptions} added after {@link #JVM_OPTIONS} (later ones win), e.g. a bigger heap for a
+     * library with large results. An AOT cache made by a JVM without {@code --enable-native-access} is refused by
+     * the child (the JVM compares that setting), so {@code bin/jmcp}'s cache cannot simply be passed on.
+     */
+    public static List<String> command(Path library, NativeOptions options, List<String> jvmOptions) {
         var command = new ArrayList<String>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(NativeHostMain.class.getName());
