@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(400)
 class ThirdPartyMountIT {
-    private static final Path REPOSITORY = Path.of(System.getProperty("jmcp.repository", "..")).toAbsolutePath();
+    private static final Path REPOSITORY = Path.of(System.getProperty("jmcp.root", "..")).toAbsolutePath();
 
     @TempDir
     Path work;

@@ -162,7 +162,15 @@ final class FolderWatcher implements AutoCloseable {
             touch(path);
         } else {
             Path plugin = PluginFiles.pluginOf(path);
-            if (plugin != null && (known.contains(plugin) || Files.exists(plugin))) touch(plugin);
+            if (plugin != null && (known.contains(plugin) || Files.exists(plugin))) {
+                touch(plugin);
+            } else if (path.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".properties")) {
+                // Named after the plugin rather than the file (units.properties beside units-1.2.jar).
+                String base = path.getFileName().toString();
+                String name = base.substring(0, base.length() - ".properties".length());
+                known.stream().filter(j -> j.getParent().equals(path.getParent()))
+                        .filter(j -> JarPluginLoader.pluginName(j).equals(name)).toList().forEach(this::touch);
+            }
         }
     }
 

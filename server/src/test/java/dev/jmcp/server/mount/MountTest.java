@@ -118,7 +118,7 @@ class MountTest {
     }
 
     private HttpTransport http(McpServer server) throws Exception {
-        var transport = new HttpTransport(server.engine(), HttpOptions.defaults().withPort(0));
+        var transport = server.http(HttpOptions.defaults().withPort(0));
         transport.start();
         open.add(transport);
         return transport;
