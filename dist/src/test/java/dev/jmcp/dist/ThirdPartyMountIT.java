@@ -79,7 +79,7 @@ class ThirdPartyMountIT {
             CallToolResult longRun = client.callTool("ev_trigger-long-running-operation",
                     Map.of("duration", 1, "steps", 3), progress::add);
             assertThat(longRun.failed()).isFalse();
-            assertThat(progress).isNotEmpty();
+            assertThat(progress.poll(10, TimeUnit.SECONDS)).isNotNull();
 
             // Its sampling and elicitation tools appear once it has seen the mount's capabilities (list_changed).
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

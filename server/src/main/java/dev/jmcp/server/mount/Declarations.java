@@ -134,9 +134,12 @@ final class Declarations {
         } catch (IOException e) {
             return CallToolResult.error("Plugin " + mount.name() + " is not available: " + e.getMessage());
         }
+        var trailing = new TrailingProgress(context);
         try {
-            return mount.forward(context, name, () -> client.callTool(name, arguments, context.hasProgressToken()
-                    ? p -> context.progress(p.progress(), p.total(), p.message()) : null, mount.spec().callTimeout()));
+            CallToolResult result = mount.forward(context, name, () -> client.callTool(name, arguments,
+                    context.hasProgressToken() ? trailing::accept : null, mount.spec().callTimeout()));
+            if (context.hasProgressToken()) trailing.settle();
+            return result;
         } catch (RequestTimeoutException e) {
             if (mount.spec().restartOnTimeout()) mount.broken(client);
             return CallToolResult.error("Plugin " + mount.name() + ": tool '" + name + "' did not answer within "
@@ -150,6 +153,36 @@ final class Declarations {
         } catch (InterruptedException e) {
             if (mount.spec().restartOnTimeout()) mount.broken(client);
             throw e;
+        }
+    }
+
+    /**
+     * Passes a call's progress on. The client hands progress over on a thread of its own, so the last notifications
+     * sent before the answer may be delivered just after it: {@link #settle} waits until none came for a moment
+     * (at most {@link #MAX_WAIT}), so they reach the caller before its result.
+     */
+    private static final class TrailingProgress {
+        private static final long QUIET_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(30);
+        private static final long MAX_WAIT = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(200);
+        private final RequestContext context;
+        private long last = System.nanoTime();
+
+        TrailingProgress(RequestContext context) {
+            this.context = context;
+        }
+
+        void accept(dev.jmcp.client.ServerNotification.Progress progress) {
+            synchronized (this) {
+                last = System.nanoTime();
+            }
+            context.progress(progress.progress(), progress.total(), progress.message());
+        }
+
+        synchronized void settle() throws InterruptedException {
+            long deadline = System.nanoTime() + MAX_WAIT;
+            for (long now = System.nanoTime(); now < deadline && now - last < QUIET_NANOS; now = System.nanoTime()) {
+                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, QUIET_NANOS - (now - last));
+            }
         }
     }
 
