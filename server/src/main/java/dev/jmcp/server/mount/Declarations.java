@@ -128,6 +128,11 @@ final class Declarations {
 
     private static CallToolResult callTool(Mount mount, String name, Map<String, Object> arguments,
                                            RequestContext context) throws Exception {
+        return callTool(mount, name, arguments, context, false);
+    }
+
+    private static CallToolResult callTool(Mount mount, String name, Map<String, Object> arguments,
+                                           RequestContext context, boolean retried) throws Exception {
         McpClient client;
         try {
             client = mount.client();
@@ -147,6 +152,8 @@ final class Declarations {
         } catch (McpErrorException e) {
             return CallToolResult.error("Plugin " + mount.name() + ": tool '" + name + "' failed: " + e.getMessage());
         } catch (IOException e) {
+            // Caught by a restart jmcp made to end another, hung call: not this call's fault, so it runs once more.
+            if (mount.endedOnPurpose(client) && !retried) return callTool(mount, name, arguments, context, true);
             mount.suspect();
             return CallToolResult.error("Plugin " + mount.name() + " crashed during the call to '" + name + "' ("
                     + e.getMessage() + "); it is being restarted");

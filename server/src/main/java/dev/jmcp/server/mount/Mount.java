@@ -63,6 +63,8 @@ public final class Mount implements Owner {
     private final ConcurrentLinkedDeque<Forwarding> active = new ConcurrentLinkedDeque<>();
     private final Object linkLock = new Object();
     private volatile McpClient client;
+    /** The connection last ended by jmcp itself (a call timed out or was cancelled), not by a crash. */
+    private volatile McpClient endedOnPurpose;
     private volatile Contribution contribution;
     private Thread supervisor;
 
@@ -179,6 +181,11 @@ public final class Mount implements Owner {
         }
     }
 
+    /** True when {@code used} was closed by jmcp to end a hung call, so a call that failed on it may be tried again. */
+    boolean endedOnPurpose(McpClient used) {
+        return used == endedOnPurpose;
+    }
+
     /** A call failed on the connection: the supervisor checks the server now rather than at its next round. */
     void suspect() {
         kick.release();
@@ -189,6 +196,7 @@ public final class Mount implements Owner {
         synchronized (linkLock) {
             if (client != failed) return;
             client = null;
+            endedOnPurpose = failed;
         }
         failed.close();
         kick.release();
