@@ -28,6 +28,8 @@ usage: conformance/run.sh [options]
   --jmcp PATH        the jmcp launcher to start (default: dist/target/jmcp/bin/jmcp)
   --plugin JAR       the everything plugin JAR (default: plugins/everything/target/jmcp-plugin-everything-*.jar)
   --url URL          test a server already listening at URL instead of starting jmcp
+  --via-mount        serve the everything plugin through a mount: jmcp in front (HTTP) mounting a jmcp child that
+                     serves the plugin over stdio; the summary lines say "<rev> via mount"
   --out DIR          where raw results and logs go (default: conformance/target/results)
   --install-only     install the suite and Node 22 into the cache, then stop
   --summarize REV DIR
@@ -48,6 +50,7 @@ plugin=
 url=
 out=$ROOT/conformance/target/results
 install_only=false
+via_mount=false
 while (($#)); do
   case $1 in
     --revisions) revisions=${2:?--revisions needs a value}; shift 2 ;;
@@ -56,6 +59,7 @@ while (($#)); do
     --url) url=${2:?--url needs a value}; shift 2 ;;
     --out) out=${2:?--out needs a value}; shift 2 ;;
     --install-only) install_only=true; shift ;;
+    --via-mount) via_mount=true; shift ;;
     --summarize)
       (($# >= 3)) || fail "--summarize needs a revision and a results directory"
       summarize_args=("$2" "$3")
@@ -111,6 +115,7 @@ $install_only && exit 0
 
 server_pid=
 plugins_dir=
+child_dir=
 cleanup() {
   if [[ -n $server_pid ]] && kill -0 "$server_pid" 2>/dev/null; then
     # The server was started with setsid, so its pid is its own process group: the launcher and the JVM go together.
@@ -119,6 +124,7 @@ cleanup() {
     kill -KILL -- "-$server_pid" 2>/dev/null || true
   fi
   [[ -n $plugins_dir ]] && rm -rf "$plugins_dir"
+  [[ -n $child_dir ]] && rm -rf "$child_dir"
   return 0
 }
 trap cleanup EXIT
@@ -132,7 +138,14 @@ if [[ -z $url ]]; then
   fi
   [[ -n $plugin && -f $plugin ]] || fail "no everything plugin JAR (build plugins/everything first, or pass --plugin)"
   plugins_dir=$(mktemp -d "${TMPDIR:-/tmp}/jmcp-conformance-plugins.XXXXXX")
-  cp "$plugin" "$plugins_dir/"
+  if $via_mount; then
+    # Outside the front's folder: the front must see only the mount, not the JAR too.
+    child_dir=$(mktemp -d "${TMPDIR:-/tmp}/jmcp-conformance-child.XXXXXX")
+    cp "$plugin" "$child_dir/"
+    printf '{"command": "%s", "args": ["serve", "-p", "%s"]}\n' "$jmcp" "$child_dir" >"$plugins_dir/everything.mcp.json"
+  else
+    cp "$plugin" "$plugins_dir/"
+  fi
   port=$("$NODE" -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
   setsid "$jmcp" serve -t --port "$port" -p "$plugins_dir" >"$out/server.log" 2>&1 </dev/null &
   server_pid=$!
@@ -169,6 +182,8 @@ for rev in "${revision_list[@]}"; do
   fi
   # The suite's own exit status only repeats what the summary finds; the summary decides.
   "$NODE" "$SUITE" server --url "$url" --spec-version "$rev" --suite all -o "$results" >"$results.log" 2>&1 || true
-  "$NODE" "$SUMMARIZE" "$rev" "$results" || status=1
+  label=$rev
+  $via_mount && label="$rev via mount"
+  "$NODE" "$SUMMARIZE" "$label" "$results" || status=1
 done
 exit $status

@@ -51,6 +51,7 @@ public final class McpClientBuilder {
     private Consumer<String> stderr;
     private Path workingDirectory;
     private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+    private final Map<String, String> headers = new LinkedHashMap<>();
 
     McpClientBuilder() {
     }
@@ -156,6 +157,21 @@ public final class McpClientBuilder {
     }
 
     /**
+     * HTTP: a header sent with every request (e.g. {@code Authorization: Bearer ...}). The protocol's own headers
+     * ({@code Mcp-Session-Id}, {@code MCP-Protocol-Version}, {@code Accept}, {@code Content-Type}) cannot be set here.
+     */
+    public McpClientBuilder header(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+        if (Set.of("mcp-session-id", "mcp-protocol-version", "accept", "content-type", "last-event-id")
+                .contains(name.toLowerCase(java.util.Locale.ROOT))) {
+            throw new IllegalArgumentException("the " + name + " header is the protocol's own; it cannot be set");
+        }
+        headers.put(name, value);
+        return this;
+    }
+
+    /**
      * Starts {@code command} (with {@code env} added to this process's environment) and initializes a session over
      * its standard input and output.
      *
@@ -187,7 +203,7 @@ public final class McpClientBuilder {
         }
         ClientOptions options = options();
         return McpClient.connect(new StreamableHttpTransport(url, connectTimeout, options.maxRequestTimeout(),
-                maxMessageBytes), options);
+                maxMessageBytes, headers), options);
     }
 
     /** Initializes a session over a transport of the caller's; the client owns and closes it from now on. */

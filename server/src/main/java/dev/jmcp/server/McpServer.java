@@ -28,6 +28,7 @@ public final class McpServer implements AutoCloseable {
         this.options = options;
         this.engine = new Engine(options, published::get, Methods.table(options));
         this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged);
+        plugins.onResourceUpdated(engine::resourceUpdated);
     }
 
     public ServerOptions options() {

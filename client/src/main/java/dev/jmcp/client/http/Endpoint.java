@@ -27,10 +27,16 @@ final class Endpoint {
     private final Duration streamTimeout;
     private volatile String sessionId;
     private volatile String protocolVersion;
+    private final java.util.Map<String, String> headers;
 
-    /** @param streamTimeout the longest a request may wait for its answer's headers */
-    Endpoint(URI uri, Duration connectTimeout, Duration streamTimeout, int maxMessageBytes) {
+    /**
+     * @param streamTimeout the longest a request may wait for its answer's headers
+     * @param headers       sent with every request (e.g. {@code Authorization})
+     */
+    Endpoint(URI uri, Duration connectTimeout, Duration streamTimeout, int maxMessageBytes,
+             java.util.Map<String, String> headers) {
         this.uri = uri;
+        this.headers = java.util.Map.copyOf(headers);
         this.streamTimeout = streamTimeout;
         this.maxMessageBytes = maxMessageBytes;
         this.http = HttpClient.newBuilder()
@@ -76,6 +82,7 @@ final class Endpoint {
     private HttpRequest.Builder withSession(HttpRequest.Builder request) {
         String session = sessionId;
         String version = protocolVersion;
+        headers.forEach(request::header);
         if (session != null) request.header(SESSION_HEADER, session);
         // "the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header on all subsequent
         // requests to the MCP server".

@@ -49,6 +49,7 @@ public final class StreamableHttpTransport implements ClientTransport {
     private final Duration connectTimeout;
     private final Duration exchangeTimeout;
     private final int maxMessageBytes;
+    private final Map<String, String> headers;
     private final Map<RequestId, Exchange> exchanges = new ConcurrentHashMap<>();
     private Endpoint endpoint;
     private Inbound inbound;
@@ -60,6 +61,13 @@ public final class StreamableHttpTransport implements ClientTransport {
      *                        shorter and abandon the exchange first)
      */
     public StreamableHttpTransport(URI uri, Duration connectTimeout, Duration exchangeTimeout, int maxMessageBytes) {
+        this(uri, connectTimeout, exchangeTimeout, maxMessageBytes, Map.of());
+    }
+
+    /** @param headers sent with every request besides the protocol's own (e.g. {@code Authorization}) */
+    public StreamableHttpTransport(URI uri, Duration connectTimeout, Duration exchangeTimeout, int maxMessageBytes,
+                                   Map<String, String> headers) {
+        this.headers = Map.copyOf(headers);
         this.uri = uri;
         this.connectTimeout = connectTimeout;
         this.exchangeTimeout = exchangeTimeout;
@@ -88,7 +96,7 @@ public final class StreamableHttpTransport implements ClientTransport {
     @Override
     public void start(Inbound inbound) {
         this.inbound = inbound;
-        this.endpoint = new Endpoint(uri, connectTimeout, exchangeTimeout, maxMessageBytes);
+        this.endpoint = new Endpoint(uri, connectTimeout, exchangeTimeout, maxMessageBytes, headers);
     }
 
     @Override

@@ -21,7 +21,6 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -31,8 +30,9 @@ import java.util.function.Consumer;
 
 /**
  * Watches the plugins folder and its subfolders (new ones too) with a {@link WatchService}, and tells its listener
- * which JARs changed once their writes have settled: a JAR is handed over when its size and modification time (and
- * those of its {@code <name>.properties}) stayed the same for the settle time, or when it has been gone that long.
+ * which plugin files ({@link PluginFiles}: JARs, mounts, native libraries; called JARs below) changed once their
+ * writes have settled: a file is handed over when its size and modification time (and those of its companions,
+ * {@link PluginStamp}) stayed the same for the settle time, or when it has been gone that long.
  * JARs settling together are handed over in one batch. Without pending changes its thread blocks on the watch
  * service; with some, it wakes only when the next one is due.
  *
@@ -61,7 +61,7 @@ final class FolderWatcher implements AutoCloseable {
     private volatile boolean closed;
     private Thread thread;
 
-    private record Pending(JarStamp stamp, long since) {
+    private record Pending(PluginStamp stamp, long since) {
     }
 
     /** Starts watching {@code root} (or waiting for it) at once, so no change after this call is missed. */
@@ -74,7 +74,7 @@ final class FolderWatcher implements AutoCloseable {
     }
 
     /** Every JAR under {@code root} (to the depth the watcher watches), sorted by path; empty if there is no folder. */
-    static Set<Path> findJars(Path root) {
+    static Set<Path> findPlugins(Path root) {
         var jars = new TreeSet<Path>();
         Path folder = root.toAbsolutePath().normalize();
         if (!Files.isDirectory(folder)) return jars;
@@ -158,17 +158,16 @@ final class FolderWatcher implements AutoCloseable {
             // A folder deleted or moved away reports only itself; its JARs are gone too.
             known.stream().filter(jar -> jar.startsWith(path)).toList().forEach(this::touch);
         }
-        String file = path.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (file.endsWith(".jar")) {
+        if (PluginFiles.kind(path) != null) {
             touch(path);
-        } else if (file.endsWith(".properties")) {
-            String base = path.getFileName().toString();
-            String name = base.substring(0, base.length() - ".properties".length());
-            Path jar = path.resolveSibling(name + ".jar");
-            if (known.contains(jar) || Files.exists(jar)) {
-                touch(jar);
-            } else {
+        } else {
+            Path plugin = PluginFiles.pluginOf(path);
+            if (plugin != null && (known.contains(plugin) || Files.exists(plugin))) {
+                touch(plugin);
+            } else if (path.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".properties")) {
                 // Named after the plugin rather than the file (units.properties beside units-1.2.jar).
+                String base = path.getFileName().toString();
+                String name = base.substring(0, base.length() - ".properties".length());
                 known.stream().filter(j -> j.getParent().equals(path.getParent()))
                         .filter(j -> JarPluginLoader.pluginName(j).equals(name)).toList().forEach(this::touch);
             }
@@ -177,7 +176,7 @@ final class FolderWatcher implements AutoCloseable {
 
     /** Starts (or restarts) the settle clock of {@code jar}. */
     private void touch(Path jar) {
-        pending.put(jar, new Pending(JarStamp.read(jar), System.nanoTime()));
+        pending.put(jar, new Pending(PluginStamp.read(jar), System.nanoTime()));
     }
 
     private void lookAgain() {
@@ -200,7 +199,7 @@ final class FolderWatcher implements AutoCloseable {
         for (var it = pending.entrySet().iterator(); it.hasNext(); ) {
             var entry = it.next();
             if (now - entry.getValue().since() < settleNanos) continue;
-            JarStamp stamp = JarStamp.read(entry.getKey());
+            PluginStamp stamp = PluginStamp.read(entry.getKey());
             if (Objects.equals(stamp, entry.getValue().stamp())) {
                 it.remove();
                 due.add(entry.getKey());
@@ -289,7 +288,7 @@ final class FolderWatcher implements AutoCloseable {
                         @Override
                         public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
                             if ((attributes.isRegularFile() || attributes.isSymbolicLink())
-                                    && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jar")) {
+                                    && PluginFiles.kind(file) != null) {
                                 onJar.accept(file);
                             }
                             return FileVisitResult.CONTINUE;

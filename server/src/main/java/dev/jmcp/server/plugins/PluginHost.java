@@ -1,5 +1,6 @@
 package dev.jmcp.server.plugins;
 
+import dev.jmcp.server.mount.Mount;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Registry;
 import org.slf4j.Logger;
@@ -23,7 +24,8 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Owns the plugins folder: loads every JAR in it (recursively), watches it, and publishes a new {@link Registry}
+ * Owns the plugins folder: loads every plugin file in it (recursively; JARs, {@code .mcp.json} mounts, native
+ * libraries: see {@link PluginFiles} and {@link PluginKinds}), watches it, and publishes a new {@link Registry}
  * snapshot to {@code onChange} after each settled change. Thread-safe; {@link #close} stops watching and closes every
  * plugin.
  *
@@ -57,8 +59,10 @@ public final class PluginHost implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Object lock = new Object();
     private volatile Registry registry = Registry.EMPTY;
-    /** The serving plugins by JAR path; replaced whole, under {@link #lock}. */
-    private NavigableMap<Path, JarPlugin> loaded = new TreeMap<>();
+    /** The serving plugins by file; replaced whole, under {@link #lock}. */
+    private NavigableMap<Path, ServedPlugin> loaded = new TreeMap<>();
+    private volatile Consumer<String> resourceUpdates = uri -> { };
+    private PluginKinds kinds;
     private Path copies;
     private JarPluginLoader loader;
     private FolderWatcher watcher;
@@ -90,6 +94,17 @@ public final class PluginHost implements AutoCloseable {
         }
         loader = new JarPluginLoader(copies, new ApiClassLoader(PluginHost.class.getClassLoader()), environment,
                 this::redeclare);
+        kinds = new PluginKinds(loader, copies, new PluginKinds.MountEvents() {
+            @Override
+            public void declarationsChanged(Path source, Mount mount) {
+                mountRedeclared(source, mount);
+            }
+
+            @Override
+            public void resourceUpdated(String uri) {
+                resourceUpdates.accept(uri);
+            }
+        });
         if (!Files.isDirectory(directory)) {
             LOG.warn("Plugins folder {} does not exist; serving no plugins until it appears", directory);
         }
@@ -100,8 +115,16 @@ public final class PluginHost implements AutoCloseable {
             LOG.error("Cannot watch plugins folder {} ({}); plugins load now but changes will not be seen",
                     directory, e.toString());
         }
-        apply(FolderWatcher.findJars(directory), true);
+        apply(FolderWatcher.findPlugins(directory), true);
         if (watcher != null) watcher.start();
+    }
+
+    /**
+     * Where a mounted server's {@code notifications/resources/updated} go (the engine's subscribers); set before
+     * {@link #start}.
+     */
+    public void onResourceUpdated(Consumer<String> sink) {
+        this.resourceUpdates = sink;
     }
 
     /** The current snapshot; {@link Registry#EMPTY} before {@link #start} and after {@link #close}. */
@@ -118,20 +141,20 @@ public final class PluginHost implements AutoCloseable {
      * when {@code initial}). Runs on one thread at a time: the caller of {@link #start}, then the watcher.
      */
     private void apply(Collection<Path> jars, boolean initial) {
-        NavigableMap<Path, JarPlugin> current;
+        NavigableMap<Path, ServedPlugin> current;
         synchronized (lock) {
             current = loaded;
         }
         var removed = new ArrayList<Path>();
-        var newcomers = new ArrayList<JarPlugin>();
+        var newcomers = new ArrayList<ServedPlugin>();
         for (Path jar : new TreeSet<>(jars)) {
-            JarStamp stamp = JarStamp.read(jar);
-            JarPlugin previous = current.get(jar);
+            PluginStamp stamp = PluginStamp.read(jar);
+            ServedPlugin previous = current.get(jar);
             if (stamp == null) {
                 if (previous != null) removed.add(jar);
             } else if (previous == null || !previous.stamp().equals(stamp)) {
                 try {
-                    newcomers.add(loader.load(jar, stamp));
+                    newcomers.add(kinds.load(jar, stamp));
                 } catch (PluginLoadException e) {
                     refused(jar, previous != null, e.getMessage());
                     LOG.debug("Plugin {} failed to load", jar, e);
@@ -139,22 +162,22 @@ public final class PluginHost implements AutoCloseable {
             }
         }
         if (!initial && removed.isEmpty() && newcomers.isEmpty()) return;
-        var retired = new ArrayList<JarPlugin>();
+        var retired = new ArrayList<ServedPlugin>();
         synchronized (lock) {
             if (closed.get()) {
-                newcomers.forEach(JarPlugin::retire);
+                newcomers.forEach(ServedPlugin::retire);
                 return;
             }
-            NavigableMap<Path, JarPlugin> next = new TreeMap<>(loaded);
+            NavigableMap<Path, ServedPlugin> next = new TreeMap<>(loaded);
             for (Path jar : removed) {
-                JarPlugin gone = next.remove(jar);
+                ServedPlugin gone = next.remove(jar);
                 retired.add(gone);
-                LOG.info("Plugin {} removed, its JAR {} is gone", gone.name(), jar);
+                LOG.info("Plugin {} removed, its file {} is gone", gone.name(), jar);
             }
             Registry snapshot = Registry.of(contributions(next));
-            for (JarPlugin newcomer : newcomers) {
+            for (ServedPlugin newcomer : newcomers) {
                 var candidate = new TreeMap<>(next);
-                JarPlugin previous = candidate.put(newcomer.source(), newcomer);
+                ServedPlugin previous = candidate.put(newcomer.source(), newcomer);
                 try {
                     checkName(candidate, newcomer);
                     snapshot = Registry.of(contributions(candidate));
@@ -175,7 +198,31 @@ public final class PluginHost implements AutoCloseable {
             }
         }
         // After the swap: a caller holding the old snapshot fails to enter a retired plugin and looks again.
-        retired.forEach(JarPlugin::retire);
+        retired.forEach(ServedPlugin::retire);
+    }
+
+    /**
+     * A mount's server declares something new (listed again after {@code list_changed}, withdrawn while it restarts,
+     * back): served and published if it clashes with no other plugin; otherwise logged, and the previous declarations
+     * keep serving.
+     */
+    private void mountRedeclared(Path source, Mount mount) {
+        synchronized (lock) {
+            if (closed.get() || !(loaded.get(source) instanceof ServedMount served) || served.mount() != mount) return;
+            Contribution next = mount.contribution();
+            Registry snapshot;
+            try {
+                snapshot = Registry.of(loaded.values().stream()
+                        .map(p -> p == served ? next : p.contribution()).toList());
+            } catch (IllegalArgumentException e) {
+                LOG.warn("Plugin {}: its server's new declarations are refused, the previous ones keep serving: {}",
+                        mount.name(), e.getMessage());
+                return;
+            }
+            served.accept(next);
+            registry = snapshot;
+            publish(snapshot);
+        }
     }
 
     /**
@@ -212,7 +259,8 @@ public final class PluginHost implements AutoCloseable {
                     Registry snapshot;
                     try {
                         snapshot = Registry.of(loaded.values().stream()
-                                .map(p -> p == plugin ? next : p.contribution()).toList());
+                                .map(p -> p instanceof ServedJar s && s.jar() == plugin ? next : p.contribution())
+                                .toList());
                     } catch (IllegalArgumentException e) {
                         LOG.warn("Plugin {} not redeclared, its previous declarations keep serving: {}", plugin.name(),
                                 e.getMessage());
@@ -238,17 +286,17 @@ public final class PluginHost implements AutoCloseable {
     /** Fails unless {@code plugin} is the version serving from its JAR. Called under {@link #lock} or just before. */
     private void requireServing(JarPlugin plugin) {
         synchronized (lock) {
-            if (closed.get() || loaded.get(plugin.source()) != plugin) {
+            if (closed.get() || !(loaded.get(plugin.source()) instanceof ServedJar served && served.jar() == plugin)) {
                 throw new IllegalStateException("Plugin " + plugin.name() + " is not serving; it cannot redeclare");
             }
         }
     }
 
-    private static void checkName(Map<Path, JarPlugin> plugins, JarPlugin newcomer) {
+    private static void checkName(Map<Path, ServedPlugin> plugins, ServedPlugin newcomer) {
         if (plugins.size() > MAX_PLUGINS) {
             throw new IllegalArgumentException("more than " + MAX_PLUGINS + " plugins");
         }
-        for (JarPlugin other : plugins.values()) {
+        for (ServedPlugin other : plugins.values()) {
             if (other != newcomer && other.name().equals(newcomer.name())) {
                 throw new IllegalArgumentException("a plugin named " + newcomer.name() + " is already loaded from "
                         + other.source());
@@ -256,8 +304,8 @@ public final class PluginHost implements AutoCloseable {
         }
     }
 
-    private static List<Contribution> contributions(Map<Path, JarPlugin> plugins) {
-        return plugins.values().stream().map(JarPlugin::contribution).toList();
+    private static List<Contribution> contributions(Map<Path, ServedPlugin> plugins) {
+        return plugins.values().stream().map(ServedPlugin::contribution).toList();
     }
 
     private static void refused(Path jar, boolean hadPrevious, String reason) {
@@ -284,16 +332,16 @@ public final class PluginHost implements AutoCloseable {
     public void close() {
         if (!closed.compareAndSet(false, true)) return;
         if (watcher != null) watcher.close();
-        Collection<JarPlugin> plugins;
+        Collection<ServedPlugin> plugins;
         synchronized (lock) {
             plugins = loaded.values();
             loaded = new TreeMap<>();
             registry = Registry.EMPTY;
         }
-        plugins.forEach(JarPlugin::retire);
+        plugins.forEach(ServedPlugin::retire);
         long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
         try {
-            for (JarPlugin plugin : plugins) {
+            for (ServedPlugin plugin : plugins) {
                 long left = deadline - System.nanoTime();
                 if (plugin.idle() && (left <= 0 || !plugin.awaitClosed(Duration.ofNanos(left)))) {
                     LOG.warn("Plugin {} is still closing", plugin.name());

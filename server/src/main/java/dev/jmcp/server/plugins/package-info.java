@@ -1,5 +1,7 @@
 /**
- * Plugin loading and hot reload. {@link dev.jmcp.server.plugins.PluginHost} owns the plugins folder; each JAR in it
+ * Plugin loading and hot reload, for every kind of plugin file ({@code PluginFiles}: JARs, {@code .mcp.json} mounts,
+ * native libraries; {@code PluginKinds} loads each by its kind into a {@code ServedPlugin}, running JARs and libraries
+ * in a child process when their settings, {@code PluginSettings}, say so). {@link dev.jmcp.server.plugins.PluginHost} owns the plugins folder; each JAR in it
  * becomes a {@code JarPlugin} loaded by {@code JarPluginLoader} from a private copy, in its own class loader whose
  * parent ({@code ApiClassLoader}) exposes only {@code dev.jmcp.plugin}, {@code dev.jmcp.protocol} and the JDK;
  * {@code FolderWatcher} reports JARs whose writes have settled, and the host builds a new registry snapshot from

@@ -1,0 +1,162 @@
+package dev.jmcp.bench.engine;
+
+import dev.jmcp.bench.codec.Payloads;
+import dev.jmcp.server.Methods;
+import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.nativeabi.NativeHost;
+import dev.jmcp.server.nativeabi.NativeOptions;
+import dev.jmcp.server.nativeabi.NativePlugin;
+import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.session.ServerSession;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The same trivial tool, {@code echo(text)}, called one request at a time in one run, three ways:
+ * {@code jar} (the echo plugin JAR in a real {@code McpServer}, the engine in memory, as {@link RoundTripBenchmark}),
+ * {@code native-in-process} (the C sample library {@code libjmcp-sample-tools.so} bound with FFM into the same
+ * engine) and {@code native-child} (that library in its own child JVM, {@code NativeHostMain}, driven over real
+ * stdio pipes: the per-call cost a mount of it adds to the parent's own engine hop). One operation is one
+ * {@code tools/call} answered.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+@Threads(1)
+public class NativeRoundTripBenchmark {
+    private static final int ID = 1;
+
+    @State(Scope.Benchmark)
+    public static class Target {
+        @Param({"jar", "native-in-process", "native-child"})
+        public String kind;
+
+        private EchoServer echo;
+        private NativePlugin plugin;
+        private ServerSession session;
+        private MemoryConnection connection;
+        private Process child;
+        private OutputStream childIn;
+        private BufferedReader childOut;
+        private Path library;
+        private final byte[] request = Payloads.toolsCallBytes(ID, Payloads.TEXT);
+
+        @Setup(Level.Trial)
+        public void start() throws Exception {
+            library = sampleLibrary();
+            switch (kind) {
+                case "jar" -> {
+                    echo = new EchoServer();
+                    openSession(echo.server().engine());
+                }
+                case "native-in-process" -> {
+                    plugin = NativePlugin.load(library, NativeOptions.DEFAULTS);
+                    Registry registry = Registry.of(List.of(plugin.contribution()));
+                    var options = ServerOptions.defaults("jmcp-bench", null);
+                    openSession(new Engine(options, () -> registry, Methods.table(options)));
+                }
+                case "native-child" -> {
+                    child = new ProcessBuilder(NativeHost.command(library, NativeOptions.DEFAULTS))
+                            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    childIn = child.getOutputStream();
+                    childOut = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+                    line(Payloads.initialize(0, "2025-06-18").getBytes(StandardCharsets.UTF_8));
+                    childIn.write((Payloads.INITIALIZED + "\n").getBytes(StandardCharsets.UTF_8));
+                    String answer = line(request);
+                    if (!answer.contains(Payloads.TEXT)) throw new IllegalStateException("echo answered " + answer);
+                }
+                default -> throw new IllegalArgumentException(kind);
+            }
+        }
+
+        private void openSession(Engine engine) throws InterruptedException {
+            connection = new MemoryConnection(2);
+            session = engine.openSession(connection);
+            send(Payloads.initialize(0, "2025-06-18").getBytes(StandardCharsets.UTF_8));
+            connection.await(0);
+            send(Payloads.INITIALIZED.getBytes(StandardCharsets.UTF_8));
+            connection.capture(true);
+            send(request);
+            connection.await(ID);
+            String answer = connection.captured();
+            if (!answer.contains("\"text\":\"" + Payloads.TEXT + "\"") || answer.contains("\"isError\":true")) {
+                throw new IllegalStateException("echo did not answer with its text: " + answer);
+            }
+            connection.capture(false);
+        }
+
+        private void send(byte[] bytes) {
+            session.receive(bytes, 0, bytes.length);
+        }
+
+        String line(byte[] bytes) throws IOException {
+            childIn.write(bytes);
+            childIn.write('\n');
+            childIn.flush();
+            String answer = childOut.readLine();
+            if (answer == null) throw new IOException("the child ended");
+            return answer;
+        }
+
+        int call() throws Exception {
+            if (child != null) return line(request).length();
+            send(request);
+            return connection.await(ID);
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() throws Exception {
+            if (session != null) session.close();
+            if (echo != null) echo.close();
+            if (plugin != null) plugin.retire();
+            if (child != null) {
+                childIn.close();
+                if (!child.waitFor(10, TimeUnit.SECONDS)) child.destroyForcibly();
+            }
+        }
+    }
+
+    @Benchmark
+    public int toolsCall(Target target) throws Exception {
+        return target.call();
+    }
+
+    /** The sample tools library from the native-samples JAR on the class path, extracted to a temporary file. */
+    private static Path sampleLibrary() throws IOException {
+        Path file = Files.createTempDirectory("jmcp-bench-native").resolve("libjmcp-sample-tools.so");
+        try (InputStream in = NativeRoundTripBenchmark.class.getClassLoader()
+                .getResourceAsStream("native/libjmcp-sample-tools.so")) {
+            if (in == null) throw new IllegalStateException("native/libjmcp-sample-tools.so is not on the class path");
+            Files.copy(in, file);
+        }
+        file.toFile().deleteOnExit();
+        file.getParent().toFile().deleteOnExit();
+        return file;
+    }
+}

@@ -1,0 +1,231 @@
+package dev.jmcp.server.mount;
+
+import dev.jmcp.client.McpClient;
+import dev.jmcp.client.McpErrorException;
+import dev.jmcp.client.RequestTimeoutException;
+import dev.jmcp.plugin.RequestContext;
+import dev.jmcp.plugin.ResourceNotFoundException;
+import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.Prompt;
+import dev.jmcp.protocol.ReadResourceResult;
+import dev.jmcp.protocol.Resource;
+import dev.jmcp.protocol.ResourceTemplate;
+import dev.jmcp.protocol.Tool;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.client.CompletionReference;
+import dev.jmcp.protocol.PromptArgument;
+import dev.jmcp.server.registry.ArgumentsValidator;
+import dev.jmcp.server.registry.CompletionEntry;
+import dev.jmcp.server.registry.Contribution;
+import dev.jmcp.server.registry.PromptEntry;
+import dev.jmcp.server.registry.ResourceEntry;
+import dev.jmcp.server.registry.ResourceTemplateEntry;
+import dev.jmcp.server.registry.ToolEntry;
+import dev.jmcp.server.registry.UriTemplate;
+import dev.jmcp.server.schema.JsonSchemas;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a mounted server offers, listed and turned into registry entries whose handlers forward to it: tools and
+ * prompts under the mount's prefix, resources and templates under their own URIs. Arguments are validated against the
+ * mounted tool's own input schema before they are forwarded, as for a JAR tool. Static and stateless.
+ */
+final class Declarations {
+    /** Resources subscribed to on the mounted server, at most, so its {@code resources/updated} reach jmcp. */
+    private static final int MAX_SUBSCRIPTIONS = 256;
+    private static final Logger LOG = LoggerFactory.getLogger(Declarations.class);
+
+    private Declarations() {
+    }
+
+    static Contribution none(Mount mount) {
+        return new Contribution(mount, List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+    }
+
+    /** Lists every kind the server declares a capability for and builds the mount's entries. */
+    static Contribution of(Mount mount, McpClient client) throws IOException, InterruptedException {
+        Map<String, Object> capabilities = client.serverCapabilities();
+        String prefix = mount.spec().prefix();
+        var tools = new ArrayList<ToolEntry>();
+        if (capabilities.containsKey("tools")) {
+            for (Tool tool : client.listTools()) {
+                ArgumentsValidator validator;
+                try {
+                    validator = JsonSchemas.validator(tool.inputSchema());
+                } catch (IllegalArgumentException e) {
+                    LOG.warn("Mount {}: tool {} left out, its input schema is unusable: {}", mount.name(), tool.name(),
+                            e.getMessage());
+                    continue;
+                }
+                Tool served = new Tool(prefix + tool.name(), tool.title(), tool.description(), tool.inputSchema(),
+                        tool.outputSchema(), tool.annotations(), tool.icons(), tool.meta());
+                tools.add(new ToolEntry(served, (arguments, context) -> callTool(mount, tool.name(), arguments,
+                        context), validator, mount));
+            }
+        }
+        var prompts = new ArrayList<PromptEntry>();
+        if (capabilities.containsKey("prompts")) {
+            for (Prompt prompt : client.listPrompts()) {
+                Prompt served = new Prompt(prefix + prompt.name(), prompt.title(), prompt.description(),
+                        prompt.arguments(), prompt.icons(), prompt.meta());
+                prompts.add(new PromptEntry(served, (arguments, context) -> request(mount, context,
+                        "prompts/get " + prompt.name(), c -> c.getPrompt(prompt.name(), arguments)), mount));
+            }
+        }
+        var resources = new ArrayList<ResourceEntry>();
+        var templates = new ArrayList<ResourceTemplateEntry>();
+        if (capabilities.containsKey("resources")) {
+            for (Resource resource : client.listResources()) {
+                resources.add(new ResourceEntry(resource, (uri, context) -> read(mount, context, uri), mount));
+            }
+            for (ResourceTemplate template : client.listResourceTemplates()) {
+                templates.add(new ResourceTemplateEntry(template, new UriTemplate(template.uriTemplate()),
+                        (uri, variables, context) -> read(mount, context, uri), mount));
+            }
+            if (capabilities.get("resources") instanceof Map<?, ?> r && Boolean.TRUE.equals(r.get("subscribe"))) {
+                for (Resource resource : resources.stream().limit(MAX_SUBSCRIPTIONS).map(ResourceEntry::resource)
+                        .toList()) {
+                    try {
+                        client.subscribe(resource.uri());
+                    } catch (RuntimeException e) {
+                        LOG.debug("Mount {}: subscribing to {} refused: {}", mount.name(), resource.uri(),
+                                e.getMessage());
+                    }
+                }
+            }
+        }
+        var completions = new ArrayList<CompletionEntry>();
+        if (capabilities.containsKey("completions")) {
+            for (PromptEntry prompt : prompts) {
+                if (prompt.prompt().arguments() == null) continue;
+                String original = prompt.prompt().name().substring(prefix.length());
+                for (PromptArgument argument : prompt.prompt().arguments()) {
+                    completions.add(new CompletionEntry(CompletionEntry.Kind.PROMPT, prompt.prompt().name(),
+                            argument.name(), (value, resolved, context) -> request(mount, context, "completion/complete",
+                            c -> c.complete(CompletionReference.prompt(original), argument.name(), value, resolved)),
+                            mount));
+                }
+            }
+            for (ResourceTemplateEntry template : templates) {
+                String uri = template.template().uriTemplate();
+                for (String variable : template.matcher().variables()) {
+                    completions.add(new CompletionEntry(CompletionEntry.Kind.RESOURCE, uri, variable,
+                            (value, resolved, context) -> request(mount, context, "completion/complete",
+                                    c -> c.complete(CompletionReference.resourceTemplate(uri), variable, value,
+                                            resolved)), mount));
+                }
+            }
+        }
+        return new Contribution(mount, tools, prompts, resources, templates, completions, List.of());
+    }
+
+    private static CallToolResult callTool(Mount mount, String name, Map<String, Object> arguments,
+                                           RequestContext context) throws Exception {
+        return callTool(mount, name, arguments, context, false);
+    }
+
+    private static CallToolResult callTool(Mount mount, String name, Map<String, Object> arguments,
+                                           RequestContext context, boolean retried) throws Exception {
+        McpClient client;
+        try {
+            client = mount.client();
+        } catch (IOException e) {
+            return CallToolResult.error("Plugin " + mount.name() + " is not available: " + e.getMessage());
+        }
+        var trailing = new TrailingProgress(context);
+        try {
+            CallToolResult result = mount.forward(context, name, () -> client.callTool(name, arguments,
+                    context.hasProgressToken() ? trailing::accept : null, mount.spec().callTimeout()));
+            if (context.hasProgressToken()) trailing.settle();
+            return result;
+        } catch (RequestTimeoutException e) {
+            if (mount.spec().restartOnTimeout()) mount.broken(client);
+            return CallToolResult.error("Plugin " + mount.name() + ": tool '" + name + "' did not answer within "
+                    + mount.spec().callTimeout().toMillis() / 1000.0 + " s");
+        } catch (McpErrorException e) {
+            return CallToolResult.error("Plugin " + mount.name() + ": tool '" + name + "' failed: " + e.getMessage());
+        } catch (IOException e) {
+            // Caught by a restart jmcp made to end another, hung call: not this call's fault, so it runs once more.
+            if (mount.endedOnPurpose(client) && !retried) return callTool(mount, name, arguments, context, true);
+            mount.suspect();
+            return CallToolResult.error("Plugin " + mount.name() + " crashed during the call to '" + name + "' ("
+                    + e.getMessage() + "); it is being restarted");
+        } catch (InterruptedException e) {
+            if (mount.spec().restartOnTimeout()) mount.broken(client);
+            throw e;
+        }
+    }
+
+    /**
+     * Passes a call's progress on. The client hands progress over on a thread of its own, so the last notifications
+     * sent before the answer may be delivered just after it: {@link #settle} waits until none came for a moment
+     * (at most {@link #MAX_WAIT}), so they reach the caller before its result.
+     */
+    private static final class TrailingProgress {
+        private static final long QUIET_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(30);
+        private static final long MAX_WAIT = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(200);
+        private final RequestContext context;
+        private long last = System.nanoTime();
+
+        TrailingProgress(RequestContext context) {
+            this.context = context;
+        }
+
+        void accept(dev.jmcp.client.ServerNotification.Progress progress) {
+            synchronized (this) {
+                last = System.nanoTime();
+            }
+            context.progress(progress.progress(), progress.total(), progress.message());
+        }
+
+        synchronized void settle() throws InterruptedException {
+            long deadline = System.nanoTime() + MAX_WAIT;
+            for (long now = System.nanoTime(); now < deadline && now - last < QUIET_NANOS; now = System.nanoTime()) {
+                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, QUIET_NANOS - (now - last));
+            }
+        }
+    }
+
+    private static ReadResourceResult read(Mount mount, RequestContext context, String uri) throws Exception {
+        try {
+            return request(mount, context, "resources/read", c -> c.readResource(uri));
+        } catch (JsonRpcException e) {
+            if (e.code() == ErrorCodes.RESOURCE_NOT_FOUND || e.code() == ErrorCodes.INVALID_PARAMS) {
+                throw new ResourceNotFoundException(uri);
+            }
+            throw e;
+        }
+    }
+
+    @FunctionalInterface
+    private interface Request<T> {
+        T send(McpClient client) throws Exception;
+    }
+
+    /** A request other than a tool call: the mounted server's error is this server's error, with its code. */
+    private static <T> T request(Mount mount, RequestContext context, String what, Request<T> request) throws Exception {
+        McpClient client;
+        try {
+            client = mount.client();
+        } catch (IOException e) {
+            throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Plugin " + mount.name() + " is not available: "
+                    + e.getMessage());
+        }
+        try {
+            return mount.forward(context, what, () -> request.send(client));
+        } catch (McpErrorException e) {
+            throw new JsonRpcException(e.code(), e.getMessage(), e.data());
+        } catch (IOException e) {
+            mount.suspect();
+            throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Plugin " + mount.name() + " failed on " + what
+                    + ": " + e.getMessage());
+        }
+    }
+}

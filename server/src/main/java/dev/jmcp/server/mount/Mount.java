@@ -1,0 +1,371 @@
+package dev.jmcp.server.mount;
+
+import dev.jmcp.client.McpClient;
+import dev.jmcp.client.McpClientBuilder;
+import dev.jmcp.client.ServerNotification;
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.Root;
+import dev.jmcp.server.registry.Contribution;
+import dev.jmcp.server.registry.Owner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Another MCP server served as a plugin: jmcp is its client (through {@code jmcp-client}) and serves its tools, prompts,
+ * resources and templates as a {@link Contribution}, so a client cannot tell them from a JAR's. The mount is the
+ * {@link Owner} of those entries, with a lease like a JAR plugin's.
+ *
+ * <p>{@link #open} connects and lists at once (and fails with the reason when it cannot); from then a supervisor
+ * thread checks the server every {@link #HEALTH_INTERVAL} and, when it died, starts it again with back-off (0.25 s
+ * doubling to 30 s). While it restarts, calls wait for it up to the connect timeout; if the first restart fails its
+ * declarations are withdrawn, and they return when it is back. The mounted server's {@code list_changed} makes the
+ * mount list again; each new set of declarations goes to the {@link Listener}, as do {@code resources/updated}.
+ *
+ * <p>Owned by the plugin host, which {@link #retire}s it; it then closes (stopping a stdio server) once the last call
+ * has left. Thread-safe.
+ */
+public final class Mount implements Owner {
+    static final Duration HEALTH_INTERVAL = Duration.ofSeconds(1);
+    private static final Duration LOG_LINGER = Duration.ofMillis(500);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+    private static final int RETIRED = 1 << 30;
+    private static final Logger LOG = LoggerFactory.getLogger(Mount.class);
+
+    /** Who serves the mount's declarations. Called on the mount's threads. */
+    public interface Listener {
+        /** The mounted server's declarations changed (listed again, withdrawn while it is down, back). */
+        void declarationsChanged(Mount mount);
+
+        /** The mounted server said a resource changed. */
+        void resourceUpdated(String uri);
+    }
+
+    private final MountSpec spec;
+    private final Listener listener;
+    private final AtomicInteger lease = new AtomicInteger();
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private final Semaphore kick = new Semaphore(0);
+    private final AtomicBoolean relisting = new AtomicBoolean();
+    /** Calls in flight, oldest first: where the mounted server's questions and log messages go. */
+    private final ConcurrentLinkedDeque<Forwarding> active = new ConcurrentLinkedDeque<>();
+    private final Object linkLock = new Object();
+    private volatile McpClient client;
+    /** The connection last ended by jmcp itself (a call timed out or was cancelled), not by a crash. */
+    private volatile McpClient endedOnPurpose;
+    private volatile Contribution contribution;
+    private Thread supervisor;
+
+    private Mount(MountSpec spec, Listener listener) {
+        this.spec = spec;
+        this.listener = listener;
+    }
+
+    /**
+     * Connects to the server {@code spec} names, lists what it offers and starts supervising it.
+     *
+     * @throws IOException with the reason when the server cannot be started, initialized or listed
+     */
+    public static Mount open(MountSpec spec, Listener listener) throws IOException, InterruptedException {
+        var mount = new Mount(spec, listener);
+        McpClient first = mount.connect();
+        try {
+            mount.contribution = Declarations.of(mount, first);
+        } catch (IOException | RuntimeException e) {
+            first.close();
+            throw e;
+        }
+        mount.client = first;
+        mount.supervisor = Thread.ofVirtual().name("jmcp-mount-" + spec.name()).start(mount::supervise);
+        return mount;
+    }
+
+    @Override
+    public String name() {
+        return spec.name();
+    }
+
+    public MountSpec spec() {
+        return spec;
+    }
+
+    /** What the mounted server offers now (empty while it is down past its first restart). */
+    public Contribution contribution() {
+        return contribution;
+    }
+
+    private McpClient connect() throws IOException, InterruptedException {
+        McpClientBuilder builder = McpClient.builder()
+                .clientInfo(new Implementation("jmcp-mount", "jmcp"))
+                .requestTimeout(spec.connectTimeout())
+                .maxRequestTimeout(spec.callTimeout().compareTo(spec.connectTimeout()) > 0 ? spec.callTimeout()
+                        : spec.connectTimeout())
+                .connectTimeout(spec.connectTimeout())
+                .onSampling(request -> (dev.jmcp.protocol.CreateMessageResult) ask(Forwarding.Ask.Kind.SAMPLE, request))
+                .onElicitation(request -> (dev.jmcp.protocol.ElicitResult) ask(Forwarding.Ask.Kind.ELICIT, request))
+                .roots(this::roots)
+                .onNotification(this::notified)
+                .stderr(line -> LOG.info("[{}] {}", spec.name(), line));
+        if (spec.protocolVersion() != null) {
+            builder.protocolVersion(ProtocolVersion.statefulFromWire(spec.protocolVersion()).orElseThrow(() ->
+                    new IOException("\"protocolVersion\" " + spec.protocolVersion() + " is not a stateful revision")));
+        }
+        McpClient opened;
+        if (spec.url() != null) {
+            spec.headers().forEach(builder::header);
+            opened = builder.http(spec.url());
+        } else {
+            if (spec.cwd() != null) builder.workingDirectory(spec.cwd());
+            opened = builder.stdio(spec.command(), spec.env());
+        }
+        if (opened.serverCapabilities().containsKey("logging")) {
+            try {
+                // Everything it logs comes here; each call's context passes on what its client asked for.
+                opened.setLogLevel(LoggingLevel.DEBUG);
+            } catch (RuntimeException e) {
+                LOG.debug("Mount {}: logging/setLevel refused: {}", spec.name(), e.getMessage());
+            }
+        }
+        return opened;
+    }
+
+    /** The live client, waiting for a restart up to the connect timeout. */
+    McpClient client() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + spec.connectTimeout().toNanos();
+        synchronized (linkLock) {
+            while (client == null) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || closing.get()) {
+                    throw new IOException("the server of plugin " + name() + " is not running (restarting)");
+                }
+                TimeUnit.NANOSECONDS.timedWait(linkLock, left);
+            }
+            return client;
+        }
+    }
+
+    /**
+     * Runs one forwarded request for a call of jmcp's client: registers the call so the mounted server's questions
+     * and log messages reach its context.
+     */
+    <T> T forward(dev.jmcp.plugin.RequestContext context, String what, Forwarding.Remote<T> remote) throws Exception {
+        var forwarding = new Forwarding(context, spec.callTimeout());
+        active.add(forwarding);
+        try {
+            return forwarding.run(what, remote);
+        } finally {
+            forwarding.end();
+            // The client hands notifications over on a thread of its own, so a log message sent just before the
+            // answer may be delivered just after it: the call stays a log target a moment longer.
+            Thread.ofVirtual().name("jmcp-mount-linger").start(() -> {
+                try {
+                    Thread.sleep(LOG_LINGER);
+                } catch (InterruptedException e) {
+                    // removed now
+                } finally {
+                    active.remove(forwarding);
+                }
+            });
+        }
+    }
+
+    /** True when {@code used} was closed by jmcp to end a hung call, so a call that failed on it may be tried again. */
+    boolean endedOnPurpose(McpClient used) {
+        return used == endedOnPurpose;
+    }
+
+    /** A call failed on the connection: the supervisor checks the server now rather than at its next round. */
+    void suspect() {
+        kick.release();
+    }
+
+    /** The connection failed under a call (or the call was abandoned and the user wants a fresh server): restart. */
+    void broken(McpClient failed) {
+        synchronized (linkLock) {
+            if (client != failed) return;
+            client = null;
+            endedOnPurpose = failed;
+        }
+        failed.close();
+        kick.release();
+    }
+
+    private Object ask(Forwarding.Ask.Kind kind, Object request) {
+        Forwarding target = active.stream().filter(f -> !f.ended()).findFirst().orElse(null);
+        if (target == null) {
+            throw new dev.jmcp.client.McpErrorException(dev.jmcp.protocol.jsonrpc.ErrorCodes.INTERNAL_ERROR,
+                    "jmcp can only pass a request to its client during a call", null);
+        }
+        var question = new Forwarding.Ask(kind, request);
+        target.ask(question);
+        try {
+            return question.await(spec.callTimeout());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new dev.jmcp.client.McpErrorException(dev.jmcp.protocol.jsonrpc.ErrorCodes.INTERNAL_ERROR,
+                    "cancelled", null);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Root> roots() {
+        if (active.stream().allMatch(Forwarding::ended)) return List.of();
+        return (List<Root>) ask(Forwarding.Ask.Kind.ROOTS, null);
+    }
+
+    private void notified(ServerNotification notification) {
+        switch (notification) {
+            case ServerNotification.Progress progress -> {
+                // Each call receives its own progress through its callTool listener.
+            }
+            case ServerNotification.LogMessage message -> {
+                if (active.isEmpty()) {
+                    LOG.info("[{}] {}: {}", spec.name(), message.level(), message.data());
+                }
+                for (Forwarding call : active) {
+                    call.context().log(message.level(), message.logger(), message.data());
+                }
+            }
+            case ServerNotification.ListChanged changed -> relistSoon();
+            case ServerNotification.ResourceUpdated updated -> listener.resourceUpdated(updated.uri());
+            case ServerNotification.Other other -> {
+            }
+        }
+    }
+
+    private void relistSoon() {
+        if (!relisting.compareAndSet(false, true)) return;
+        Thread.ofVirtual().name("jmcp-mount-relist-" + spec.name()).start(() -> {
+            relisting.set(false);
+            McpClient current = client;
+            if (current == null || closing.get()) return;
+            try {
+                contribution = Declarations.of(this, current);
+                listener.declarationsChanged(this);
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("Mount {}: listing again after list_changed failed: {}", spec.name(), e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    /** Checks the server every {@link #HEALTH_INTERVAL}; restarts it with back-off when it died. */
+    private void supervise() {
+        Duration backoff = Duration.ofMillis(250);
+        boolean withdrawn = false;
+        try {
+            while (!closing.get()) {
+                McpClient current = client;
+                if (current != null) {
+                    kick.tryAcquire(HEALTH_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+                    if (closing.get()) return;
+                    current = client;
+                    if (current == null) continue;
+                    try {
+                        current.ping();
+                        continue;
+                    } catch (IOException e) {
+                        if (e instanceof dev.jmcp.client.RequestTimeoutException) continue; // busy, not dead
+                        LOG.warn("Mount {}: the server stopped answering ({}); restarting it", spec.name(),
+                                e.getMessage());
+                        broken(current);
+                    } catch (RuntimeException e) {
+                        continue; // it answered, with an error: alive
+                    }
+                }
+                try {
+                    McpClient fresh = connect();
+                    Contribution declared = Declarations.of(this, fresh);
+                    synchronized (linkLock) {
+                        if (closing.get()) {
+                            fresh.close();
+                            return;
+                        }
+                        client = fresh;
+                        contribution = declared;
+                        linkLock.notifyAll();
+                    }
+                    LOG.info("Mount {}: the server is back", spec.name());
+                    backoff = Duration.ofMillis(250);
+                    withdrawn = false;
+                    listener.declarationsChanged(this);
+                } catch (IOException | RuntimeException e) {
+                    LOG.warn("Mount {}: restarting the server failed ({}); next attempt in {} ms", spec.name(),
+                            e.getMessage(), backoff.toMillis());
+                    if (!withdrawn) {
+                        withdrawn = true;
+                        contribution = Declarations.none(this);
+                        listener.declarationsChanged(this);
+                    }
+                    kick.tryAcquire(backoff.toMillis(), TimeUnit.MILLISECONDS);
+                    backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+                }
+            }
+        } catch (InterruptedException e) {
+            // closing
+        }
+    }
+
+    @Override
+    public boolean enter() {
+        while (true) {
+            int state = lease.get();
+            if ((state & RETIRED) != 0) return false;
+            if (lease.compareAndSet(state, state + 1)) return true;
+        }
+    }
+
+    @Override
+    public void exit() {
+        if (lease.decrementAndGet() == RETIRED) close();
+    }
+
+    /** No new call may enter; the server is stopped once no call is inside. Idempotent. */
+    public void retire() {
+        if (lease.getAndUpdate(s -> s | RETIRED) == 0) close();
+    }
+
+    /** True when retired and no call is inside. */
+    public boolean idle() {
+        return lease.get() == RETIRED;
+    }
+
+    /** Waits up to {@code timeout} for the mount to be closed; true if it is. */
+    public boolean awaitClosed(Duration timeout) throws InterruptedException {
+        return closed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private void close() {
+        if (!closing.compareAndSet(false, true)) return;
+        Thread.ofVirtual().name("jmcp-mount-close-" + spec.name()).start(() -> {
+            if (supervisor != null) supervisor.interrupt();
+            McpClient last;
+            synchronized (linkLock) {
+                last = client;
+                client = null;
+                linkLock.notifyAll();
+            }
+            if (last != null) last.close();
+            LOG.debug("Mount {} closed", spec.name());
+            closed.countDown();
+        });
+    }
+
+    @Override
+    public String toString() {
+        return "mount " + spec.name() + " (" + spec.describe() + ")";
+    }
+}

@@ -1,0 +1,151 @@
+package dev.jmcp.server.mount;
+
+import dev.jmcp.protocol.json.JsonCodec;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One mounted MCP server as a {@code <name>.mcp.json} file describes it: the server entry in the shape MCP hosts use
+ * ({@code command}/{@code args}/{@code env}/{@code cwd} for stdio, {@code url}/{@code headers} for Streamable HTTP),
+ * optionally wrapped in {@code {"mcpServers": {"name": {...}}}} with exactly one entry, plus jmcp's own keys:
+ * <ul>
+ * <li>{@code prefix}: put before every tool and prompt name (e.g. {@code "gh_"}), so two servers with a
+ * {@code search} tool can be mounted side by side; resource URIs are never renamed;</li>
+ * <li>{@code timeout}: seconds one call may take before it is ended with an error result (default 300);</li>
+ * <li>{@code connectTimeout}: seconds starting and initializing the server may take (default 30);</li>
+ * <li>{@code protocolVersion}: the revision to ask the mounted server for (default the latest stateful one);</li>
+ * <li>{@code restartOnTimeout}: end and restart the server when a call times out or is cancelled (default false:
+ * the call is cancelled with {@code notifications/cancelled} and the server keeps running);</li>
+ * <li>{@code disabled}: true leaves the file in the folder but mounts nothing.</li>
+ * </ul>
+ * Immutable. {@link #parse} throws {@link IllegalArgumentException} with a message a user can act on.
+ */
+public record MountSpec(String name, List<String> command, Map<String, String> env, Path cwd, URI url,
+                        Map<String, String> headers, String prefix, Duration callTimeout, Duration connectTimeout,
+                        String protocolVersion, boolean restartOnTimeout, boolean disabled) {
+    static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofMinutes(5);
+    static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
+    private static final Set<String> KEYS = Set.of("command", "args", "env", "cwd", "url", "headers", "type",
+            "transport", "prefix", "timeout", "connectTimeout", "protocolVersion", "restartOnTimeout", "disabled",
+            "description");
+
+    public MountSpec {
+        command = command == null ? null : List.copyOf(command);
+        env = env == null ? Map.of() : Map.copyOf(env);
+        headers = headers == null ? Map.of() : Map.copyOf(headers);
+        prefix = prefix == null ? "" : prefix;
+        if (callTimeout == null) callTimeout = DEFAULT_CALL_TIMEOUT;
+        if (connectTimeout == null) connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        if ((command == null) == (url == null)) {
+            throw new IllegalArgumentException("a mount needs either \"command\" (a stdio server) or \"url\" (a "
+                    + "Streamable HTTP server), not both");
+        }
+        if (command != null && (command.isEmpty() || command.getFirst().isBlank())) {
+            throw new IllegalArgumentException("\"command\" must name a program");
+        }
+    }
+
+    /** A stdio server started with {@code command}, no jmcp options beyond the name and prefix. */
+    public static MountSpec stdio(String name, List<String> command, String prefix, Duration callTimeout,
+                                  boolean restartOnTimeout) {
+        return new MountSpec(name, command, Map.of(), null, null, Map.of(), prefix, callTimeout, null, null,
+                restartOnTimeout, false);
+    }
+
+    /** Reads the JSON text of a {@code .mcp.json} file; {@code name} is the file's name without the extension. */
+    public static MountSpec parse(String name, String json, Path folder) {
+        Object tree;
+        try {
+            tree = JsonCodec.shared().parse(json);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not valid JSON: " + e.getMessage());
+        }
+        Map<String, Object> entry = object(tree, "the file");
+        if (entry.containsKey("mcpServers")) {
+            Map<String, Object> servers = object(entry.get("mcpServers"), "\"mcpServers\"");
+            if (servers.size() != 1) {
+                throw new IllegalArgumentException("\"mcpServers\" must hold exactly one server, it holds "
+                        + servers.size() + "; write one file per server");
+            }
+            entry = object(servers.values().iterator().next(), "the server entry");
+        }
+        for (String key : entry.keySet()) {
+            if (!KEYS.contains(key)) throw new IllegalArgumentException("unknown key \"" + key + "\"; known: " + KEYS);
+        }
+        List<String> command = null;
+        if (entry.get("command") != null) {
+            command = new ArrayList<>();
+            command.add(string(entry.get("command"), "command"));
+            if (entry.get("args") instanceof List<?> args) {
+                for (Object arg : args) command.add(string(arg, "args[]"));
+            } else if (entry.get("args") != null) {
+                throw new IllegalArgumentException("\"args\" must be a list of strings");
+            }
+        }
+        URI url = null;
+        if (entry.get("url") != null) {
+            try {
+                url = URI.create(string(entry.get("url"), "url"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("\"url\" is not a URL: " + e.getMessage());
+            }
+            if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme()) || url.getHost() == null) {
+                throw new IllegalArgumentException("\"url\" must be http:// or https:// with a host, was " + url);
+            }
+        }
+        Path cwd = null;
+        if (entry.get("cwd") != null) cwd = folder.resolve(string(entry.get("cwd"), "cwd"));
+        return new MountSpec(name, command, strings(entry.get("env"), "env"), cwd, url,
+                strings(entry.get("headers"), "headers"), entry.get("prefix") == null ? "" : string(entry.get("prefix"),
+                "prefix"), seconds(entry.get("timeout"), "timeout"), seconds(entry.get("connectTimeout"),
+                "connectTimeout"), entry.get("protocolVersion") == null ? null
+                : string(entry.get("protocolVersion"), "protocolVersion"), flag(entry.get("restartOnTimeout"),
+                "restartOnTimeout"), flag(entry.get("disabled"), "disabled"));
+    }
+
+    /** What a log line names the mounted server by: its command or URL. */
+    public String describe() {
+        return url != null ? url.toString() : String.join(" ", command);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> object(Object value, String what) {
+        if (value instanceof Map<?, ?> map) return (Map<String, Object>) map;
+        throw new IllegalArgumentException(what + " must be a JSON object");
+    }
+
+    private static String string(Object value, String key) {
+        if (value instanceof String s) return s;
+        throw new IllegalArgumentException("\"" + key + "\" must be a string");
+    }
+
+    private static boolean flag(Object value, String key) {
+        if (value == null) return false;
+        if (value instanceof Boolean b) return b;
+        throw new IllegalArgumentException("\"" + key + "\" must be true or false");
+    }
+
+    private static Map<String, String> strings(Object value, String key) {
+        if (value == null) return Map.of();
+        var result = new LinkedHashMap<String, String>();
+        for (var item : object(value, "\"" + key + "\"").entrySet()) {
+            result.put(item.getKey(), string(item.getValue(), key + "." + item.getKey()));
+        }
+        return result;
+    }
+
+    private static Duration seconds(Object value, String key) {
+        if (value == null) return null;
+        if (value instanceof Number n && n.doubleValue() > 0 && n.doubleValue() <= 86_400) {
+            return Duration.ofMillis(Math.round(n.doubleValue() * 1000));
+        }
+        throw new IllegalArgumentException("\"" + key + "\" must be a number of seconds between 0 and 86400");
+    }
+}

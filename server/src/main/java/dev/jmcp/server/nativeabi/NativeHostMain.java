@@ -1,0 +1,85 @@
+package dev.jmcp.server.nativeabi;
+
+import dev.jmcp.server.Methods;
+import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.stdio.StdioTransport;
+
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The child process that hosts ONE native library and serves it as an MCP server over stdio, with jmcp's own engine:
+ * {@code java ... dev.jmcp.server.nativeabi.NativeHostMain [--reentrant] [--call-timeout=MILLIS] LIBRARY}. The
+ * parent starts it with {@link NativeHost#command} and mounts it like any other stdio MCP server; the library's
+ * crashes, hangs and leaks then cost this process only, and replacing the file means starting a new child.
+ *
+ * <p>A main class of the server module rather than a {@code jmcp} subcommand: the child needs only the server
+ * (no picocli, no client), so it starts and loads fewer classes, and it is hidden from users by construction.
+ *
+ * <p>Standard output carries JSON-RPC only (a stray print goes to standard error). Exit codes: 0 when standard
+ * input ends, 2 when the library is not a usable plugin (the reason on standard error), 1 when serving failed.
+ */
+public final class NativeHostMain {
+    private NativeHostMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String[] args) {
+        OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024);
+        PrintStream stderr = System.err;
+        System.setOut(stderr);
+        boolean reentrant = false;
+        Duration timeout = null;
+        Path file = null;
+        for (String arg : args) {
+            if (arg.equals("--reentrant")) {
+                reentrant = true;
+            } else if (arg.startsWith("--call-timeout=")) {
+                timeout = Duration.ofMillis(Long.parseLong(arg.substring("--call-timeout=".length())));
+            } else if (file == null && !arg.startsWith("--")) {
+                file = Path.of(arg);
+            } else {
+                stderr.println("jmcp native host: unknown argument " + arg);
+                return 2;
+            }
+        }
+        if (file == null || !Files.isRegularFile(file)) {
+            stderr.println("usage: NativeHostMain [--reentrant] [--call-timeout=MILLIS] LIBRARY (got " + file + ")");
+            return 2;
+        }
+        NativePlugin plugin;
+        try {
+            plugin = NativePlugin.load(file, new NativeOptions(reentrant, timeout));
+        } catch (NativeLoadException e) {
+            stderr.println(e.getMessage());
+            return 2;
+        }
+        Registry registry = Registry.of(List.of(plugin.contribution()));
+        var options = new ServerOptions(plugin.name(), "native", null, ServerOptions.DEFAULT_PAGE_SIZE,
+                ServerOptions.DEFAULT_MAX_MESSAGE_BYTES, ServerOptions.DEFAULT_MAX_PENDING_REQUESTS, null);
+        var engine = new Engine(options, () -> registry, Methods.table(options));
+        try {
+            new StdioTransport(engine).serve(System.in, protocol);
+            return 0;
+        } catch (IOException e) {
+            stderr.println("jmcp native host: serving " + file + " failed: " + e);
+            return 1;
+        } finally {
+            engine.close();
+            plugin.retire();
+        }
+    }
+}

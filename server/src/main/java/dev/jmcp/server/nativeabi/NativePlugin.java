@@ -1,0 +1,257 @@
+package dev.jmcp.server.nativeabi;
+
+import dev.jmcp.plugin.RequestContext;
+import dev.jmcp.plugin.ToolException;
+import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.GetPromptResult;
+import dev.jmcp.protocol.Prompt;
+import dev.jmcp.protocol.PromptArgument;
+import dev.jmcp.protocol.ReadResourceResult;
+import dev.jmcp.protocol.Resource;
+import dev.jmcp.protocol.Tool;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.server.registry.ArgumentsValidator;
+import dev.jmcp.server.registry.Contribution;
+import dev.jmcp.server.registry.Owner;
+import dev.jmcp.server.registry.PromptEntry;
+import dev.jmcp.server.registry.ResourceEntry;
+import dev.jmcp.server.registry.ToolEntry;
+import dev.jmcp.server.schema.JsonSchemas;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A native library loaded into this process, as a registry {@link Contribution}: its tools (with their input schemas,
+ * so arguments are validated before native code sees them), its prompts (every one reachable by name) or its
+ * resources. The in-process mode; {@link NativeHostMain} serves the same contribution from a child process.
+ *
+ * <p>It is the {@link Owner} of its entries, as a lease: {@link #retire} stops new calls, and the library is closed
+ * ({@code Shutdown}, {@code DestroyPlugin}, unload, private copy deleted) once no call is inside it and no native
+ * call is still running. Thread-safe.
+ *
+ * <p>Failures: a library that cannot be bound, fails {@code Initialize}, declares an item with invalid JSON or a
+ * schema jmcp cannot use is refused at {@link #load} with the reason. At call time a NULL or non-JSON result, or a
+ * result of the wrong shape, is a tool result with {@code isError: true} (tools) or an internal error (prompts,
+ * resources) naming the plugin; the tool's own {@code isError: true} is kept. A crash of the library (abort,
+ * segfault, an escaping C++ exception) ends this process: that is what the child process mode is for.
+ */
+public final class NativePlugin implements Owner {
+    private static final JsonCodec CODEC = JsonCodec.shared();
+    private static final int RETIRED = 1 << 30;
+
+    private final NativeCalls calls;
+    private final NativeLibrary library;
+    private final Contribution contribution;
+    private final AtomicInteger lease = new AtomicInteger();
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final CountDownLatch closed = new CountDownLatch(1);
+
+    private NativePlugin(NativeCalls calls, NativeLibrary library) throws NativeLoadException {
+        this.calls = calls;
+        this.library = library;
+        this.contribution = declare();
+    }
+
+    /**
+     * Loads {@code file} (from a private copy) and reads what it declares. Throws with the reason, for the log, when
+     * it is not a usable plugin.
+     */
+    public static NativePlugin load(Path file, NativeOptions options) throws NativeLoadException {
+        var holder = new NativePlugin[1];
+        var calls = new NativeCalls(file.getFileName().toString(), options, () -> {
+            if (holder[0] != null) holder[0].closeIfDone();
+        });
+        NativeLibrary library;
+        try {
+            library = NativeLibrary.load(file, calls::route);
+        } catch (NativeLoadException e) {
+            calls.shutdown();
+            throw e;
+        }
+        calls.bind(library);
+        try {
+            holder[0] = new NativePlugin(calls, library);
+            return holder[0];
+        } catch (NativeLoadException | RuntimeException e) {
+            library.close();
+            calls.shutdown();
+            throw e;
+        }
+    }
+
+    /** What the library declares, owned by this plugin. */
+    public Contribution contribution() {
+        return contribution;
+    }
+
+    /** The library's name, as it gave it. */
+    @Override
+    public String name() {
+        return library.name();
+    }
+
+    /** The file it was loaded from. */
+    public Path file() {
+        return library.file();
+    }
+
+    @Override
+    public boolean enter() {
+        while (true) {
+            int state = lease.get();
+            if ((state & RETIRED) != 0) return false;
+            if (lease.compareAndSet(state, state + 1)) return true;
+        }
+    }
+
+    @Override
+    public void exit() {
+        lease.decrementAndGet();
+        closeIfDone();
+    }
+
+    /** No new call may enter; the library is closed once no call is inside it. Idempotent. */
+    public void retire() {
+        lease.getAndUpdate(s -> s | RETIRED);
+        closeIfDone();
+    }
+
+    /** Waits up to {@code timeout} for the library to be closed after {@link #retire}; true if it is. */
+    public boolean awaitClosed(Duration timeout) throws InterruptedException {
+        return closed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** True while a native call is running (for tests). */
+    boolean nativeCallRunning() {
+        return !calls.idle();
+    }
+
+    private void closeIfDone() {
+        if (lease.get() != RETIRED || !calls.idle() || !closing.compareAndSet(false, true)) return;
+        try {
+            library.close();
+        } finally {
+            calls.shutdown();
+            closed.countDown();
+        }
+    }
+
+    private Contribution declare() throws NativeLoadException {
+        var tools = new ArrayList<ToolEntry>();
+        var prompts = new ArrayList<PromptEntry>();
+        var resources = new ArrayList<ResourceEntry>();
+        var seen = new HashSet<String>();
+        for (NativeLibrary.Item item : library.items()) {
+            String key = library.kind() == NativeLibrary.Kind.RESOURCES ? item.third() : item.name();
+            if (!seen.add(key)) throw refused("it declares '" + key + "' twice");
+            switch (library.kind()) {
+                case TOOLS -> tools.add(tool(item));
+                case PROMPTS -> prompts.add(prompt(item));
+                case RESOURCES -> resources.add(new ResourceEntry(
+                        new Resource(item.third(), item.name(), item.description(), item.fourth()),
+                        (uri, context) -> read(uri, context), this));
+            }
+        }
+        return new Contribution(this, tools, prompts, resources, List.of(), List.of(), List.of());
+    }
+
+    @SuppressWarnings("unchecked")
+    private ToolEntry tool(NativeLibrary.Item item) throws NativeLoadException {
+        Object schema = parse(item.third(), "tool '" + item.name() + "' has an inputSchema that");
+        if (!(schema instanceof Map<?, ?>)) throw refused("tool '" + item.name() + "' has an inputSchema that is not a JSON object");
+        ArgumentsValidator validator;
+        try {
+            validator = JsonSchemas.validator((Map<String, Object>) schema);
+        } catch (RuntimeException e) {
+            throw refused("tool '" + item.name() + "' has an unusable input schema: " + e.getMessage());
+        }
+        String toolName = item.name();
+        return new ToolEntry(new Tool(toolName, item.description(), (Map<String, Object>) schema),
+                (arguments, context) -> callTool(toolName, arguments, context), validator, this);
+    }
+
+    private PromptEntry prompt(NativeLibrary.Item item) throws NativeLoadException {
+        String where = "prompt '" + item.name() + "' has arguments that";
+        if (!(parse(item.third(), where) instanceof List<?> declared)) throw refused(where + " are not a JSON array");
+        var arguments = new ArrayList<PromptArgument>();
+        for (Object argument : declared) {
+            if (!(argument instanceof Map<?, ?> a) || !(a.get("name") instanceof String argumentName)) {
+                throw refused(where + " are not objects with a name");
+            }
+            arguments.add(new PromptArgument(argumentName, a.get("description") instanceof String d ? d : null,
+                    Boolean.TRUE.equals(a.get("required"))));
+        }
+        String promptName = item.name();
+        return new PromptEntry(new Prompt(promptName, item.description(), arguments),
+                (given, context) -> getPrompt(promptName, given, context), this);
+    }
+
+    private CallToolResult callTool(String tool, Map<String, Object> arguments, RequestContext context) throws Exception {
+        var params = new LinkedHashMap<String, Object>();
+        params.put("name", tool);
+        params.put("arguments", arguments);
+        Optional<String> text = call("tools/call", params, context);
+        if (text.isEmpty()) throw new ToolException(failure("returned no result (NULL) for tool '" + tool + "'"));
+        try {
+            return CODEC.fromTree(CODEC.parse(text.get()), CallToolResult.class);
+        } catch (RuntimeException e) {
+            throw new ToolException(failure("returned an unusable result for tool '" + tool + "': " + e.getMessage()));
+        }
+    }
+
+    private GetPromptResult getPrompt(String prompt, Map<String, String> arguments, RequestContext context) throws Exception {
+        var params = new LinkedHashMap<String, Object>();
+        params.put("name", prompt);
+        params.put("arguments", arguments);
+        return result(call("prompts/get", params, context), GetPromptResult.class, "prompt '" + prompt + "'");
+    }
+
+    private ReadResourceResult read(String uri, RequestContext context) throws Exception {
+        return result(call("resources/read", Map.of("uri", uri), context), ReadResourceResult.class, "resource " + uri);
+    }
+
+    private Optional<String> call(String method, Map<String, Object> params, RequestContext context) throws Exception {
+        try {
+            return calls.call(method, params, context);
+        } catch (TimeoutException e) {
+            throw new ToolException(e.getMessage());
+        }
+    }
+
+    private <T> T result(Optional<String> text, Class<T> type, String what) {
+        if (text.isEmpty()) throw new IllegalStateException(failure("returned no result (NULL) for " + what));
+        try {
+            return CODEC.fromTree(CODEC.parse(text.get()), type);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(failure("returned an unusable result for " + what + ": " + e.getMessage()));
+        }
+    }
+
+    private String failure(String what) {
+        return "Native plugin " + library.name() + " " + what;
+    }
+
+    private Object parse(String json, String where) throws NativeLoadException {
+        try {
+            return CODEC.parse(json);
+        } catch (RuntimeException e) {
+            throw refused(where + " is not valid JSON (" + e.getMessage() + ")");
+        }
+    }
+
+    private NativeLoadException refused(String reason) {
+        return new NativeLoadException(library.file(), reason);
+    }
+}

@@ -1,0 +1,163 @@
+package dev.jmcp.server.plugins;
+
+import dev.jmcp.server.mount.Mount;
+import dev.jmcp.server.mount.MountSpec;
+import dev.jmcp.server.nativeabi.NativeHost;
+import dev.jmcp.server.nativeabi.NativeLoadException;
+import dev.jmcp.server.nativeabi.NativeOptions;
+import dev.jmcp.server.nativeabi.NativePlugin;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/**
+ * Loads a plugin file by its kind, one step per kind: a JAR into the server's process ({@link JarPluginLoader}) or,
+ * when its settings say {@code "isolation": "process"}, into a child {@code jmcp serve} mounted over stdio; a
+ * {@code .mcp.json} as a {@link Mount}; a native library in a child process ({@link NativeHost}) mounted the same way,
+ * or into the server's process ({@link NativePlugin}) when its settings say {@code "isolation": "in-process"}. Used by the
+ * {@link PluginHost} on one thread at a time.
+ */
+final class PluginKinds {
+    /** What the host does with what a mount tells it later. */
+    interface MountEvents {
+        void declarationsChanged(Path source, Mount mount);
+
+        void resourceUpdated(String uri);
+    }
+
+    private final JarPluginLoader jars;
+    private final Path copies;
+    private final MountEvents events;
+
+    PluginKinds(JarPluginLoader jars, Path copies, MountEvents events) {
+        this.jars = jars;
+        this.copies = copies;
+        this.events = events;
+    }
+
+    ServedPlugin load(Path file, PluginStamp stamp) throws PluginLoadException {
+        return switch (PluginFiles.kind(file)) {
+            case JAR -> {
+                PluginSettings settings = PluginSettings.read(file);
+                if (settings.outOfProcess(false)) yield jarInProcessOfItsOwn(file, stamp, settings);
+                yield new ServedJar(jars.load(file, stamp.file()), stamp);
+            }
+            case MOUNT -> {
+                MountSpec spec;
+                try {
+                    spec = MountSpec.parse(PluginFiles.mountName(file), Files.readString(file), file.getParent());
+                } catch (IOException e) {
+                    throw new PluginLoadException("cannot read it: " + e.getMessage(), e);
+                } catch (IllegalArgumentException e) {
+                    throw new PluginLoadException(e.getMessage(), e);
+                }
+                if (spec.disabled()) throw new PluginLoadException("it says \"disabled\": true");
+                yield new ServedMount(open(file, spec), file, stamp, null);
+            }
+            case NATIVE -> {
+                PluginSettings settings = PluginSettings.read(file);
+                var options = new NativeOptions(settings.reentrant(), settings.outOfProcess(true) ? null
+                        : settings.timeout());
+                if (!settings.outOfProcess(true)) {
+                    try {
+                        yield new ServedNative(NativePlugin.load(file, options), file, stamp);
+                    } catch (NativeLoadException e) {
+                        throw new PluginLoadException(e.getMessage(), e);
+                    }
+                }
+                // The child loads its own private copy of the library: a replaced file means a new child, new code.
+                var spec = MountSpec.stdio(nativeName(file), NativeHost.command(file, options), settings.prefix(),
+                        settings.timeout(), true);
+                yield new ServedMount(open(file, spec), file, stamp, null);
+            }
+            case null -> throw new PluginLoadException("not a plugin file");
+        };
+    }
+
+    /** A library's plugin name: its file name without {@code lib} and the extension ({@code libweather.so}: weather). */
+    static String nativeName(Path library) {
+        String name = library.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        if (dot > 0) name = name.substring(0, dot);
+        return name.startsWith("lib") && name.length() > 3 ? name.substring(3) : name;
+    }
+
+    /** The JAR served by a child {@code jmcp serve} over a private folder holding a copy of it (and its properties). */
+    private ServedPlugin jarInProcessOfItsOwn(Path jar, PluginStamp stamp, PluginSettings settings)
+            throws PluginLoadException {
+        String name = JarPluginLoader.pluginName(jar);
+        Path folder;
+        try {
+            folder = Files.createTempDirectory(copies, name + "-process-");
+            Files.copy(jar, folder.resolve(jar.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            Path properties = JarPluginConfig.propertiesBeside(jar);
+            if (Files.isRegularFile(properties)) {
+                Files.copy(properties, folder.resolve(properties.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        } catch (IOException e) {
+            throw new PluginLoadException("cannot prepare its private folder: " + e.getMessage(), e);
+        }
+        var spec = MountSpec.stdio(name, ChildCommand.jmcpServe(folder), settings.prefix(), settings.timeout(),
+                settings.restartOnTimeout());
+        try {
+            return new ServedMount(open(jar, spec), jar, stamp, folder);
+        } catch (PluginLoadException e) {
+            deleteQuietly(folder);
+            throw e;
+        }
+    }
+
+    private Mount open(Path source, MountSpec spec) throws PluginLoadException {
+        try {
+            return Mount.open(spec, new Mount.Listener() {
+                @Override
+                public void declarationsChanged(Mount mount) {
+                    events.declarationsChanged(source, mount);
+                }
+
+                @Override
+                public void resourceUpdated(String uri) {
+                    events.resourceUpdated(uri);
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            throw new PluginLoadException("cannot mount " + spec.describe() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PluginLoadException("interrupted while mounting " + spec.describe(), e);
+        }
+    }
+
+    private static void deleteQuietly(Path folder) {
+        try (var files = Files.walk(folder)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(file);
+        } catch (IOException e) {
+            folder.toFile().deleteOnExit();
+        }
+    }
+
+    /** The child processes plugins run in. */
+    static final class ChildCommand {
+        private static final String CLI_MAIN = "dev.jmcp.cli.Jmcp";
+
+        private ChildCommand() {
+        }
+
+        /**
+         * {@code jmcp serve -p folder} on this process's Java runtime and class path, JVM output on stderr (stdout is
+         * the protocol).
+         */
+        static List<String> jmcpServe(Path folder) throws PluginLoadException {
+            if (ClassLoader.getSystemResource(CLI_MAIN.replace('.', '/') + ".class") == null) {
+                throw new PluginLoadException("a plugin in a process of its own needs the jmcp command on the class path"
+                        + " (run the distribution's bin/jmcp)");
+            }
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            return List.of(java, "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr", "-cp",
+                    System.getProperty("java.class.path"), CLI_MAIN, "serve", "-p", folder.toString());
+        }
+    }
+}
