@@ -18,6 +18,7 @@ import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -59,6 +60,8 @@ public final class PluginHost implements AutoCloseable {
     private volatile Registry registry = Registry.EMPTY;
     /** The serving plugins by JAR path; replaced whole, under {@link #lock}. */
     private NavigableMap<Path, JarPlugin> loaded = new TreeMap<>();
+    /** JARs refused, with their stamp then: not tried again until they change. Used by the applying thread only. */
+    private final Map<Path, JarStamp> refused = new ConcurrentHashMap<>();
     private Path copies;
     private JarPluginLoader loader;
     private FolderWatcher watcher;
@@ -128,11 +131,17 @@ public final class PluginHost implements AutoCloseable {
             JarStamp stamp = JarStamp.read(jar);
             JarPlugin previous = current.get(jar);
             if (stamp == null) {
+                refused.remove(jar);
                 if (previous != null) removed.add(jar);
+            } else if (stamp.equals(refused.get(jar))) {
+                // Refused as it is now (the watcher may report a JAR that start() already tried): plugin code runs once.
+                LOG.debug("Plugin {} unchanged since it was refused; not loaded again", jar);
             } else if (previous == null || !previous.stamp().equals(stamp)) {
                 try {
                     newcomers.add(loader.load(jar, stamp));
+                    refused.remove(jar);
                 } catch (PluginLoadException e) {
+                    refused.put(jar, stamp);
                     refused(jar, previous != null, e.getMessage());
                     LOG.debug("Plugin {} failed to load", jar, e);
                 }
@@ -159,6 +168,7 @@ public final class PluginHost implements AutoCloseable {
                     checkName(candidate, newcomer);
                     snapshot = Registry.of(contributions(candidate));
                 } catch (IllegalArgumentException e) {
+                    refused.put(newcomer.source(), newcomer.stamp());
                     refused(newcomer.source(), previous != null, e.getMessage());
                     newcomer.retire();
                     continue;
