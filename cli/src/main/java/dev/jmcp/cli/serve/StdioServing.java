@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one server over the process's standard input and output. Owns the process-wide parts of that: it takes the
- * real standard output for the protocol and points {@link System#out} at standard error, so a stray print by a plugin
- * cannot corrupt the stream; it registers the one shutdown hook that, on SIGTERM/SIGINT or at exit, closes the server
+ * real standard output for the protocol, moved to a private file descriptor, and points {@link System#out} and file
+ * descriptor 1 at standard error, so neither a stray print nor a write to {@code FileDescriptor.out} by a plugin, nor
+ * the JVM's own output, can corrupt the stream; it registers the one shutdown hook that, on SIGTERM/SIGINT or at exit, closes the server
  * and then logging. Called once per process, from the main thread.
  */
 final class StdioServing {
@@ -26,12 +27,32 @@ final class StdioServing {
     private StdioServing() {
     }
 
+    /**
+     * The protocol's own stream: standard output moved to a private descriptor, descriptor 1 then pointing at standard
+     * error (see {@link DescriptorOutputStream}). Where that cannot be done (Windows, or a system call failing), the
+     * plain standard output, with a warning: code writing to {@code FileDescriptor.out} then reaches the client.
+     */
+    private static OutputStream takeStandardOutput(Logger log) {
+        if (DescriptorOutputStream.supported()) {
+            try {
+                return DescriptorOutputStream.takeStandardOutput();
+            } catch (IOException | RuntimeException e) {
+                log.warn("Cannot move the protocol off file descriptor 1 ({}); plugin code writing to "
+                        + "FileDescriptor.out would reach the client", e.toString());
+            }
+        } else {
+            log.warn("On this system the protocol stays on file descriptor 1: plugin code writing to "
+                    + "FileDescriptor.out would reach the client");
+        }
+        return new FileOutputStream(FileDescriptor.out);
+    }
+
     /** Serves until standard input ends; returns the exit code (0, or 1 when serving failed, logged). */
     static int serve(ServerOptions options, Logger log) {
-        OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), OUTPUT_BUFFER);
         InputStream in = System.in;
         PrintStream stderr = System.err;
         System.setOut(stderr);
+        OutputStream protocol = new BufferedOutputStream(takeStandardOutput(log), OUTPUT_BUFFER);
 
         McpServer server = new McpServer(options);
         AtomicBoolean closed = new AtomicBoolean();
