@@ -98,7 +98,7 @@ final class JarPluginLoader {
         List<String> classes;
         try {
             classes = checkJar(copy);
-            classLoader = new PluginClassLoader("plugin " + name, copy, parent);
+            classLoader = new PluginClassLoader("plugin " + name + " (" + copy.getFileName() + ")", copy, parent);
         } catch (IOException | PluginLoadException e) {
             deleteQuietly(copy);
             throw e instanceof PluginLoadException p ? p : new PluginLoadException(e.toString(), e);
