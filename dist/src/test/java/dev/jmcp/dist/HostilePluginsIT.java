@@ -64,6 +64,14 @@ class HostilePluginsIT {
                             Runtime.getRuntime().halt(1);
                             return CallToolResult.text("still here");
                         });
+                        registrar.tool(new Tool("spin", "keeps a core busy for ms, ignoring interruption", MS),
+                                (a, c) -> {
+                                    long end = System.nanoTime() + ((Number) a.get("ms")).longValue() * 1_000_000;
+                                    while (System.nanoTime() < end) {
+                                        Thread.interrupted();
+                                    }
+                                    return CallToolResult.text("spun");
+                                });
                         registrar.tool(new Tool("hold", "waits ms, then answers", MS), (a, c) -> {
                             Thread.sleep(((Number) a.get("ms")).longValue());
                             return CallToolResult.text("held");
@@ -73,18 +81,21 @@ class HostilePluginsIT {
                 """.replace("FORGED", FORGED.replace("\"", "\\\""))).toBytes();
     }
 
+    private Path temp;
+
     @BeforeEach
     void start() throws Exception {
         Path plugins = Files.createDirectories(work.resolve("plugins"));
         Files.write(plugins.resolve("hostile.jar"), hostile());
-        server = Distribution.serve(plugins, Map.of(), work);
+        temp = Files.createDirectories(work.resolve("tmp"));
+        server = Distribution.serve(plugins, Map.of("JMCP_OPTS", "-Djava.io.tmpdir=" + temp), work);
         server.initialize("2025-11-25", Map.of());
     }
 
     @AfterEach
     void stillServingAndStdoutClean() throws Exception {
         try {
-            assertThat(server.request("ping", Map.of())).containsKey("result");
+            if (server.isAlive()) assertThat(server.request("ping", Map.of())).containsKey("result");
             assertThat(server.nonProtocolLines()).isEmpty();
             assertThat(server.unmatchedResponses()).isEmpty();
         } finally {
@@ -134,6 +145,41 @@ class HostilePluginsIT {
         assertThat(eventually(Duration.ofSeconds(10), () -> server.stderr().contains("Full thread dump"))).isTrue();
         assertThat(server.request("ping", Map.of())).containsKey("result");
         assertThat(server.nonProtocolLines()).isEmpty();
+    }
+
+    @Test
+    void closingStdinEndsTheProcessInBoundedTimeWhileAToolIgnoresInterruption() throws Exception {
+        server.sendRequest(server.nextId(), "tools/call", Map.of("name", "spin", "arguments", Map.of("ms", 300_000)));
+        assertThat(server.request("ping", Map.of())).containsKey("result");
+        long start = System.nanoTime();
+
+        assertThat(server.closeInputAndWait(Duration.ofSeconds(30))).isZero();
+
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+        assertThat(server.stderr()).contains("cancelling them");
+        assertThat(privateCopies()).isEmpty();
+    }
+
+    @Test
+    void sigtermWithACallInFlightExitsZeroAndLeavesNoPrivateCopyBehind() throws Exception {
+        server.sendRequest(server.nextId(), "tools/call", Map.of("name", "hold", "arguments", Map.of("ms", 60_000)));
+        assertThat(server.request("ping", Map.of())).containsKey("result");
+        assertThat(privateCopies()).isNotEmpty();
+
+        Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(server.pid())).inheritIO().start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(ProcessHandle.of(server.pid()).map(p -> p.onExit()).orElseThrow().get(20, TimeUnit.SECONDS)
+                .isAlive()).isFalse();
+        assertThat(server.closeInputAndWait(Duration.ofSeconds(5))).isZero();
+        assertThat(privateCopies()).isEmpty();
+    }
+
+    /** The server's private copies of plugin JARs in its temporary folder. */
+    private List<Path> privateCopies() throws Exception {
+        try (var files = Files.walk(temp)) {
+            return files.filter(file -> file.toString().endsWith(".jar")).toList();
+        }
     }
 
     @Test

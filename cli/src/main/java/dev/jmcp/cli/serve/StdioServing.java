@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * real standard output for the protocol, moved to a private file descriptor, and points {@link System#out} and file
  * descriptor 1 at standard error, so neither a stray print nor a write to {@code FileDescriptor.out} by a plugin, nor
  * the JVM's own output, can corrupt the stream; it registers the one shutdown hook that, on SIGTERM/SIGINT or at exit, closes the server
- * and then logging. Called once per process, from the main thread.
+ * (which deletes the plugins' private copies) and then logging, and after a signal exits 0. Called once per process, from the main thread.
  */
 final class StdioServing {
     private static final int OUTPUT_BUFFER = 64 * 1024;
@@ -65,9 +65,14 @@ final class StdioServing {
                 }
             }
         };
+        AtomicBoolean servingEnded = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmcp-shutdown").unstarted(() -> {
+            boolean signalled = !servingEnded.get();
+            if (signalled) log.info("Stopping: the process was signalled");
             closeServer.run();
             LogSetup.shutdown();
+            // Stopped by SIGTERM/SIGINT, not by main's own exit: a clean stop exits 0, as the README says, not 128+n.
+            if (signalled) Runtime.getRuntime().halt(0);
         }));
 
         try {
@@ -84,6 +89,7 @@ final class StdioServing {
             log.error("The server failed", e);
             return 1;
         } finally {
+            servingEnded.set(true);
             closeServer.run();
         }
     }

@@ -254,6 +254,31 @@ public final class PluginHost implements AutoCloseable {
         }
     }
 
+    private void deleteCopies(Collection<JarPlugin> plugins) {
+        for (JarPlugin plugin : plugins) {
+            if (!plugin.idle()) {
+                LOG.warn("Plugin {} still has calls running as the server closes; its private copy is deleted anyway",
+                        plugin.name());
+            }
+        }
+        try (var left = Files.list(copies)) {
+            for (Path copy : left.toList()) {
+                try {
+                    Files.deleteIfExists(copy);
+                } catch (IOException e) {
+                    copy.toFile().deleteOnExit();
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("Cannot list the plugins' private copies in {}: {}", copies, e.toString());
+        }
+        try {
+            Files.deleteIfExists(copies);
+        } catch (IOException e) {
+            copies.toFile().deleteOnExit();
+        }
+    }
+
     private static void checkName(Map<Path, JarPlugin> plugins, JarPlugin newcomer) {
         if (plugins.size() > MAX_PLUGINS) {
             throw new IllegalArgumentException("more than " + MAX_PLUGINS + " plugins");
@@ -288,7 +313,9 @@ public final class PluginHost implements AutoCloseable {
 
     /**
      * Stops watching and retires every plugin; waits up to two seconds for the idle ones to finish closing (a plugin
-     * with calls still inside closes when they end). Idempotent.
+     * with calls still inside closes when they end), then deletes the folder of private copies with whatever is
+     * still in it: the host closes when the process ends, and a plugin still running a call keeps reading its copy
+     * through the open file (POSIX), or the copy goes when the process exits (Windows). Idempotent.
      */
     @Override
     public void close() {
@@ -312,13 +339,6 @@ public final class PluginHost implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (copies != null) {
-            try {
-                Files.deleteIfExists(copies);
-            } catch (IOException e) {
-                // Copies of plugins still finishing calls remain; each deletes its own when it closes.
-                copies.toFile().deleteOnExit();
-            }
-        }
+        if (copies != null) deleteCopies(plugins);
     }
 }
