@@ -72,6 +72,11 @@ class HostilePluginsIT {
                                     }
                                     return CallToolResult.text("spun");
                                 });
+                        registrar.tool(new Tool("hog", "allocates until the heap is exhausted", Tool.NO_ARGUMENTS),
+                                (a, c) -> {
+                                    var hoard = new java.util.ArrayList<byte[]>();
+                                    while (true) hoard.add(new byte[1 << 20]);
+                                });
                         registrar.tool(new Tool("hold", "waits ms, then answers", MS), (a, c) -> {
                             Thread.sleep(((Number) a.get("ms")).longValue());
                             return CallToolResult.text("held");
@@ -88,7 +93,7 @@ class HostilePluginsIT {
         Path plugins = Files.createDirectories(work.resolve("plugins"));
         Files.write(plugins.resolve("hostile.jar"), hostile());
         temp = Files.createDirectories(work.resolve("tmp"));
-        server = Distribution.serve(plugins, Map.of("JMCP_OPTS", "-Djava.io.tmpdir=" + temp), work);
+        server = Distribution.serve(plugins, Map.of("JMCP_OPTS", "-Xmx256m -Djava.io.tmpdir=" + temp), work);
         server.initialize("2025-11-25", Map.of());
     }
 
@@ -173,6 +178,15 @@ class HostilePluginsIT {
                 .isAlive()).isFalse();
         assertThat(server.closeInputAndWait(Duration.ofSeconds(5))).isZero();
         assertThat(privateCopies()).isEmpty();
+    }
+
+    @Test
+    void aToolExhaustingTheHeapLeavesTheOtherCallsAnswered() throws Exception {
+        server.sendRequest(server.nextId(), "tools/call", Map.of("name", "hog", "arguments", Map.of()));
+        for (int i = 0; i < 3; i++) {
+            assertThat(text(callTool("hold", Map.of("ms", 200)))).isEqualTo("held");
+        }
+        assertThat(server.isAlive()).isTrue();
     }
 
     /** The server's private copies of plugin JARs in its temporary folder. */
