@@ -189,6 +189,23 @@ class HostilePluginsIT {
         assertThat(server.isAlive()).isTrue();
     }
 
+    @Test
+    void aCancelledCallIgnoringInterruptionStopsCountingAsInFlightWithinSeconds() throws Exception {
+        server.sendRequest("spinner", "tools/call", Map.of("name", "spin", "arguments", Map.of("ms", 300_000)));
+        assertThat(server.request("ping", Map.of())).containsKey("result");
+        var refused = server.request("spinner", "ping", Map.of());
+        assertThat(refused).containsKey("error");
+
+        server.notify("notifications/cancelled", Map.of("requestId", "spinner", "reason", "too slow"));
+
+        assertThat(eventually(Duration.ofSeconds(20), () -> server.stderr().contains("its handler ignores interruption")))
+                .isTrue();
+        assertThat(server.request("spinner", "ping", Map.of())).as("the id is free again").containsKey("result");
+        long start = System.nanoTime();
+        assertThat(server.closeInputAndWait(Duration.ofSeconds(10))).isZero();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+    }
+
     /** The server's private copies of plugin JARs in its temporary folder. */
     private List<Path> privateCopies() throws Exception {
         try (var files = Files.walk(temp)) {
