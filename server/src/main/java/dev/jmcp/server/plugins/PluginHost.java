@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -19,6 +20,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -28,8 +33,9 @@ import java.util.function.Function;
  * snapshot to {@code onChange} after each settled change. Thread-safe; {@link #close} stops watching and closes every
  * plugin.
  *
- * <p>{@link #start} loads the folder in path order and publishes the first snapshot (also when it is empty), then a
- * daemon thread watches the folder. A new or changed JAR is loaded once its writes settle; a removed JAR's plugin is
+ * <p>{@link #start} loads the folder's JARs side by side and publishes the first snapshot (also when it is empty) once
+ * they are loaded, or after {@link #LOAD_WAIT} with those that are (a slow one is served when ready), then a daemon
+ * thread watches the folder. A new or changed JAR is loaded once its writes settle; a removed JAR's plugin is
  * dropped; JARs settling together make one snapshot. A plugin replaced or removed is retired: it closes once the last
  * call inside it (see {@link dev.jmcp.server.registry.Owner}) has finished.
  *
@@ -46,6 +52,8 @@ import java.util.function.Function;
 public final class PluginHost implements AutoCloseable {
     /** Loaded plugins are at most this many; more JARs are refused. */
     static final int MAX_PLUGINS = 1000;
+    /** How long a change waits for its JARs to load before serving those that did; the others join when ready. */
+    static final Duration LOAD_WAIT = Duration.ofSeconds(3);
     /** How long {@link #close} waits for idle plugins to finish closing. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
     private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
@@ -60,8 +68,10 @@ public final class PluginHost implements AutoCloseable {
     private volatile Registry registry = Registry.EMPTY;
     /** The serving plugins by JAR path; replaced whole, under {@link #lock}. */
     private NavigableMap<Path, JarPlugin> loaded = new TreeMap<>();
-    /** JARs refused, with their stamp then: not tried again until they change. Used by the applying thread only. */
+    /** JARs refused, with their stamp then: not tried again until they change. */
     private final Map<Path, JarStamp> refused = new ConcurrentHashMap<>();
+    /** JARs still loading after {@link #LOAD_WAIT}, with the stamp being loaded. */
+    private final Map<Path, JarStamp> loading = new ConcurrentHashMap<>();
     private Path copies;
     private JarPluginLoader loader;
     private FolderWatcher watcher;
@@ -118,7 +128,9 @@ public final class PluginHost implements AutoCloseable {
 
     /**
      * Loads, reloads or drops the plugins of {@code jars} and publishes the new snapshot if anything changed (always
-     * when {@code initial}). Runs on one thread at a time: the caller of {@link #start}, then the watcher.
+     * when {@code initial}). Runs on one thread at a time: the caller of {@link #start}, then the watcher. The JARs
+     * load side by side; those not loaded within {@link #LOAD_WAIT} do not hold up the others (nor {@link #start}, nor
+     * the next change): they are served when they are ready (see {@link #lateArrival}).
      */
     private void apply(Collection<Path> jars, boolean initial) {
         NavigableMap<Path, JarPlugin> current;
@@ -126,28 +138,56 @@ public final class PluginHost implements AutoCloseable {
             current = loaded;
         }
         var removed = new ArrayList<Path>();
-        var newcomers = new ArrayList<JarPlugin>();
+        var loads = new LinkedHashMap<Path, Load>();
         for (Path jar : new TreeSet<>(jars)) {
             JarStamp stamp = JarStamp.read(jar);
             JarPlugin previous = current.get(jar);
             if (stamp == null) {
                 refused.remove(jar);
                 if (previous != null) removed.add(jar);
-            } else if (stamp.equals(refused.get(jar))) {
-                // Refused as it is now (the watcher may report a JAR that start() already tried): plugin code runs once.
-                LOG.debug("Plugin {} unchanged since it was refused; not loaded again", jar);
+            } else if (stamp.equals(refused.get(jar)) || stamp.equals(loading.get(jar))) {
+                // Refused, or still loading, as it is now (the watcher may report a JAR that start() already tried):
+                // its plugin code runs once.
+                LOG.debug("Plugin {} unchanged since it was refused or started loading; not loaded again", jar);
             } else if (previous == null || !previous.stamp().equals(stamp)) {
-                try {
-                    newcomers.add(loader.load(jar, stamp));
-                    refused.remove(jar);
-                } catch (PluginLoadException e) {
-                    refused.put(jar, stamp);
-                    refused(jar, previous != null, e.getMessage());
-                    LOG.debug("Plugin {} failed to load", jar, e);
-                }
+                loads.put(jar, new Load(jar, stamp, previous != null));
+            }
+        }
+        var newcomers = new ArrayList<JarPlugin>();
+        long deadline = System.nanoTime() + LOAD_WAIT.toNanos();
+        for (Load load : loads.values()) {
+            JarPlugin plugin = load.await(deadline);
+            if (plugin != null) {
+                newcomers.add(plugin);
+            } else if (!load.done()) {
+                loading.put(load.jar, load.stamp);
+                LOG.warn("Plugin {} is still loading after {} s; the others are served now, it joins when ready",
+                        load.jar, LOAD_WAIT.toSeconds());
+                Thread.ofVirtual().name("jmcp-plugin-late-" + load.jar.getFileName()).start(() -> lateArrival(load));
             }
         }
         if (!initial && removed.isEmpty() && newcomers.isEmpty()) return;
+        merge(removed, newcomers, initial);
+    }
+
+    /** Serves a plugin that loaded after its batch was served, unless its JAR has changed or gone meanwhile. */
+    private void lateArrival(Load load) {
+        try {
+            JarPlugin plugin = load.await(Long.MAX_VALUE);
+            if (plugin == null) return;
+            if (!load.stamp.equals(JarStamp.read(load.jar))) {
+                LOG.info("Plugin {} loaded late, but its JAR has changed or gone meanwhile; dropped", load.jar);
+                plugin.retire();
+                return;
+            }
+            merge(List.of(), List.of(plugin), false);
+        } finally {
+            loading.remove(load.jar, load.stamp);
+        }
+    }
+
+    /** Drops the plugins of {@code removed}, adds {@code newcomers} (checking names) and publishes the snapshot. */
+    private void merge(List<Path> removed, List<JarPlugin> newcomers, boolean initial) {
         var retired = new ArrayList<JarPlugin>();
         synchronized (lock) {
             if (closed.get()) {
@@ -157,6 +197,7 @@ public final class PluginHost implements AutoCloseable {
             NavigableMap<Path, JarPlugin> next = new TreeMap<>(loaded);
             for (Path jar : removed) {
                 JarPlugin gone = next.remove(jar);
+                if (gone == null) continue;
                 retired.add(gone);
                 LOG.info("Plugin {} removed, its JAR {} is gone", gone.name(), jar);
             }
@@ -186,6 +227,50 @@ public final class PluginHost implements AutoCloseable {
         }
         // After the swap: a caller holding the old snapshot fails to enter a retired plugin and looks again.
         retired.forEach(JarPlugin::retire);
+    }
+
+    /** One JAR loading on a virtual thread of its own (the plugin's code runs on platform threads inside it). */
+    private final class Load {
+        private final Path jar;
+        private final JarStamp stamp;
+        private final boolean hadPrevious;
+        private final FutureTask<JarPlugin> task;
+
+        Load(Path jar, JarStamp stamp, boolean hadPrevious) {
+            this.jar = jar;
+            this.stamp = stamp;
+            this.hadPrevious = hadPrevious;
+            this.task = new FutureTask<>(() -> loader.load(jar, stamp));
+            Thread.ofVirtual().name("jmcp-plugin-load-" + jar.getFileName()).start(task);
+        }
+
+        boolean done() {
+            return task.isDone();
+        }
+
+        /**
+         * The loaded plugin, or null: when it failed (logged, and remembered as refused) or is not loaded by
+         * {@code deadline} ({@link System#nanoTime()}; {@code Long.MAX_VALUE} waits for good).
+         */
+        JarPlugin await(long deadline) {
+            try {
+                JarPlugin plugin = deadline == Long.MAX_VALUE ? task.get()
+                        : task.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                refused.remove(jar);
+                return plugin;
+            } catch (TimeoutException e) {
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            } catch (ExecutionException e) {
+                String reason = e.getCause() instanceof PluginLoadException p ? p.getMessage() : e.getCause().toString();
+                refused.put(jar, stamp);
+                refused(jar, hadPrevious, reason);
+                LOG.debug("Plugin {} failed to load", jar, e.getCause());
+                return null;
+            }
+        }
     }
 
     /**

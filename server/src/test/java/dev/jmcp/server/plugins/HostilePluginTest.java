@@ -177,6 +177,33 @@ class HostilePluginTest {
         }
     }
 
+    @Test
+    void aPluginSlowToLoadHoldsUpNeitherStartNorThePluginsBesideItNorOnesAddedMeanwhile() throws Exception {
+        Path plugins = Files.createDirectories(folder.resolve("plugins"));
+        plugin("slow", """
+                Thread.sleep(8_000);
+                registrar.tool(new Tool("slow", "d", Tool.NO_ARGUMENTS), (a, c) -> CallToolResult.text("late"));
+                """).writeTo(plugins.resolve("a-slow.jar"));
+        replying("fast", "fast", "quick").writeTo(plugins.resolve("b-fast.jar"));
+        var snapshots = new Snapshots();
+        try (var host = new PluginHost(plugins, Duration.ofMillis(100), snapshots)) {
+            long start = System.nanoTime();
+            host.start();
+
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(PluginHost.LOAD_WAIT.plusSeconds(2));
+            Registry first = snapshots.next();
+            assertThat(first.tools()).extracting(e -> e.tool().name()).containsExactly("fast");
+
+            replying("later", "later", "added").writeTo(plugins.resolve("c-later.jar"));
+            Registry added = snapshots.await(registry -> registry.tool("later").isPresent());
+            assertThat(added.tool("slow")).as("the slow plugin is still loading").isEmpty();
+
+            Registry all = snapshots.await(registry -> registry.tool("slow").isPresent());
+            assertThat(all.tools()).extracting(e -> e.tool().name()).containsExactlyInAnyOrder("fast", "later", "slow");
+            assertThat(call(all, "slow")).isEqualTo("late");
+        }
+    }
+
     private static List<Thread> threadsNamed(String prefix) {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(thread -> thread.isAlive() && thread.getName().startsWith(prefix)).toList();
