@@ -11,13 +11,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Plugins that misbehave while loading, in the real server over stdio: a class whose static initializer never
  * finishes, and a second JAR declaring a tool another already owns. Both are refused with a reason in the log, in
- * bounded time, and the healthy plugin serves.
+ * bounded time; the healthy plugin serves, and {@code initialize} does not wait for the stuck one.
  */
 @Timeout(90)
 class BlockingPluginIT {
@@ -70,14 +71,21 @@ class BlockingPluginIT {
 
         try (McpProcess server = Distribution.serve(plugins, Map.of(), work)) {
             server.initialize("2025-11-25", Map.of());
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(25));
+            // Not held up by the stuck plugin, whose classes get 10 s to initialise.
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(8));
 
             var tools = (List<Map<String, Object>>) server.call("tools/list", Map.of()).get("tools");
             assertThat(tools).extracting(t -> t.get("name")).containsExactly("healthy");
             var result = server.call("tools/call", Map.of("name", "healthy", "arguments", Map.of()));
             assertThat(((List<Map<String, Object>>) result.get("content")).getFirst()).containsEntry("text", "fine");
-            assertThat(server.stderr()).contains("initialising class stuck.Stuck did not finish within 10 s")
-                    .contains("c-duplicate.jar");
+            assertThat(server.stderr()).contains("c-duplicate.jar");
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!server.stderr().contains("initialising class stuck.Stuck did not finish within 10 s")) {
+                assertThat(System.nanoTime()).as("the stuck plugin is reported").isLessThan(deadline);
+                LockSupport.parkNanos(50_000_000);
+            }
+            assertThat(((List<Map<String, Object>>) server.call("tools/list", Map.of()).get("tools")))
+                    .extracting(t -> t.get("name")).containsExactly("healthy");
             assertThat(server.nonProtocolLines()).isEmpty();
             assertThat(server.closeInputAndWait(Duration.ofSeconds(20))).isZero();
         }
