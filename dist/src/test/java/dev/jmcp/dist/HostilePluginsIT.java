@@ -166,7 +166,9 @@ class HostilePluginsIT {
     }
 
     @Test
-    void sigtermWithACallInFlightExitsZeroAndLeavesNoPrivateCopyBehind() throws Exception {
+    void sigtermAnswersTheCallsThatFinishSoonExitsZeroAndLeavesNoPrivateCopyBehind() throws Exception {
+        var soon = server.sendRequest(server.nextId(), "tools/call", Map.of("name", "hold", "arguments",
+                Map.of("ms", 1_500)));
         server.sendRequest(server.nextId(), "tools/call", Map.of("name", "hold", "arguments", Map.of("ms", 60_000)));
         assertThat(server.request("ping", Map.of())).containsKey("result");
         assertThat(privateCopies()).isNotEmpty();
@@ -177,6 +179,7 @@ class HostilePluginsIT {
         assertThat(ProcessHandle.of(server.pid()).map(p -> p.onExit()).orElseThrow().get(20, TimeUnit.SECONDS)
                 .isAlive()).isFalse();
         assertThat(server.closeInputAndWait(Duration.ofSeconds(5))).isZero();
+        assertThat(text(result(server.await(soon, "the call that finishes soon")))).isEqualTo("held");
         assertThat(privateCopies()).isEmpty();
     }
 

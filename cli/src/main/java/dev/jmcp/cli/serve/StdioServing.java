@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -23,8 +24,25 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class StdioServing {
     private static final int OUTPUT_BUFFER = 64 * 1024;
+    /** How long requests in flight at SIGTERM/SIGINT get to finish and be answered. */
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(3);
 
     private StdioServing() {
+    }
+
+    /**
+     * Gives the requests in flight {@link #SHUTDOWN_GRACE} to finish, so they are answered; those still running then
+     * end with the process, unanswered, and the log says so.
+     */
+    private static void answerWhatFinishesSoon(McpServer server, Logger log) {
+        try {
+            if (!server.engine().awaitIdle(SHUTDOWN_GRACE)) {
+                log.warn("Requests still in flight {} s after the stop signal end unanswered",
+                        SHUTDOWN_GRACE.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -68,7 +86,10 @@ final class StdioServing {
         AtomicBoolean servingEnded = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmcp-shutdown").unstarted(() -> {
             boolean signalled = !servingEnded.get();
-            if (signalled) log.info("Stopping: the process was signalled");
+            if (signalled) {
+                log.info("Stopping: the process was signalled");
+                answerWhatFinishesSoon(server, log);
+            }
             closeServer.run();
             LogSetup.shutdown();
             // Stopped by SIGTERM/SIGINT, not by main's own exit: a clean stop exits 0, as the README says, not 128+n.
