@@ -34,7 +34,7 @@ import java.util.function.Function;
  * plugin.
  *
  * <p>{@link #start} loads the folder's JARs side by side and publishes the first snapshot (also when it is empty) once
- * they are loaded, or after {@link #LOAD_WAIT} with those that are (a slow one is served when ready), then a daemon
+ * they are loaded, or after {@link #START_WAIT} with those that are (a slow one is served when ready), then a daemon
  * thread watches the folder. A new or changed JAR is loaded once its writes settle; a removed JAR's plugin is
  * dropped; JARs settling together make one snapshot. A plugin replaced or removed is retired: it closes once the last
  * call inside it (see {@link dev.jmcp.server.registry.Owner}) has finished.
@@ -54,6 +54,11 @@ public final class PluginHost implements AutoCloseable {
     static final int MAX_PLUGINS = 1000;
     /** How long a change waits for its JARs to load before serving those that did; the others join when ready. */
     static final Duration LOAD_WAIT = Duration.ofSeconds(3);
+    /**
+     * As {@link #LOAD_WAIT}, for {@link #start}: longer, since a client that ignores {@code list_changed} sees only
+     * what the first snapshot holds, yet well under {@link JarPluginLoader#INIT_TIMEOUT} and the register timeout.
+     */
+    static final Duration START_WAIT = Duration.ofSeconds(5);
     /** How long {@link #close} waits for idle plugins to finish closing. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
     private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
@@ -129,8 +134,9 @@ public final class PluginHost implements AutoCloseable {
     /**
      * Loads, reloads or drops the plugins of {@code jars} and publishes the new snapshot if anything changed (always
      * when {@code initial}). Runs on one thread at a time: the caller of {@link #start}, then the watcher. The JARs
-     * load side by side; those not loaded within {@link #LOAD_WAIT} do not hold up the others (nor {@link #start}, nor
-     * the next change): they are served when they are ready (see {@link #lateArrival}).
+     * load side by side; those not loaded within {@link #LOAD_WAIT} ({@link #START_WAIT} at start) do not hold up the
+     * others (nor {@link #start}, nor the next change): they are served when they are ready (see
+     * {@link #lateArrival}).
      */
     private void apply(Collection<Path> jars, boolean initial) {
         NavigableMap<Path, JarPlugin> current;
@@ -154,7 +160,8 @@ public final class PluginHost implements AutoCloseable {
             }
         }
         var newcomers = new ArrayList<JarPlugin>();
-        long deadline = System.nanoTime() + LOAD_WAIT.toNanos();
+        Duration wait = initial ? START_WAIT : LOAD_WAIT;
+        long deadline = System.nanoTime() + wait.toNanos();
         for (Load load : loads.values()) {
             JarPlugin plugin = load.await(deadline);
             if (plugin != null) {
@@ -162,7 +169,7 @@ public final class PluginHost implements AutoCloseable {
             } else if (!load.done()) {
                 loading.put(load.jar, load.stamp);
                 LOG.warn("Plugin {} is still loading after {} s; the others are served now, it joins when ready",
-                        load.jar, LOAD_WAIT.toSeconds());
+                        load.jar, wait.toSeconds());
                 Thread.ofVirtual().name("jmcp-plugin-late-" + load.jar.getFileName()).start(() -> lateArrival(load));
             }
         }

@@ -50,6 +50,17 @@ class PluginExitTest {
                 Invoker invoke = java.lang.reflect.Method::invoke;
                 invoke.call(Runtime.class.getMethod("exit", int.class), Runtime.getRuntime(), new Object[]{3});
             });
+            tool(registrar, "reflected-lookup", () -> {
+                var findStatic = java.lang.invoke.MethodHandles.Lookup.class.getMethod("findStatic", Class.class,
+                        String.class, java.lang.invoke.MethodType.class);
+                var exit = (java.lang.invoke.MethodHandle) findStatic.invoke(java.lang.invoke.MethodHandles.lookup(),
+                        System.class, "exit", java.lang.invoke.MethodType.methodType(void.class, int.class));
+                exit.invoke(3);
+            });
+            tool(registrar, "reflected-reflection", () -> {
+                var invoke = java.lang.reflect.Method.class.getMethod("invoke", Object.class, Object[].class);
+                invoke.invoke(Runtime.class.getMethod("halt", int.class), Runtime.getRuntime(), new Object[]{3});
+            });
             tool(registrar, "in-a-thread", () -> {
                 var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
                 Thread thread = new Thread(() -> System.exit(3));
@@ -112,7 +123,7 @@ class PluginExitTest {
     @ParameterizedTest
     @ValueSource(strings = {"system-exit", "runtime-exit", "runtime-halt", "reflection", "reflected-system-exit",
             "find-static", "find-virtual", "bind", "unreflect", "method-reference", "bound-method-reference",
-            "reflection-by-reference", "in-a-thread"})
+            "reflection-by-reference", "reflected-lookup", "reflected-reflection", "in-a-thread"})
     void everyRouteToEndingTheProcessFailsInsideThePlugin(String tool) {
         assertThatThrownBy(() -> TestPlugins.call(registry, tool, Map.of()))
                 .isInstanceOf(SecurityException.class)

@@ -32,17 +32,44 @@ public final class ExitGuard {
         throw refused("Runtime.halt(" + status + ")");
     }
 
-    /** Runs before every {@code method.invoke(...)} of plugin code (which stays the plugin's own call). */
-    public static void checkInvoke(Method method) {
-        if (method != null && ends(method.getDeclaringClass(), method.getName())) {
-            throw refused(method.getDeclaringClass().getSimpleName() + "." + method.getName() + " through reflection");
+    /**
+     * Runs before every {@code method.invoke(target, arguments)} of plugin code (which stays the plugin's own call):
+     * refuses an exit method, and also a reflective call of {@code Method.invoke} or of a method-handle lookup that
+     * would reach one.
+     */
+    public static void checkInvoke(Method method, Object target, Object[] arguments) {
+        if (method == null) return;
+        Class<?> type = method.getDeclaringClass();
+        if (ends(type, method.getName())) {
+            throw refused(type.getSimpleName() + "." + method.getName() + " through reflection");
+        }
+        if (type == Method.class && method.getName().equals("invoke") && target instanceof Method inner
+                && arguments != null && arguments.length == 2) {
+            checkInvoke(inner, arguments[0], arguments[1] instanceof Object[] array ? array : null);
+        } else if (type == MethodHandles.Lookup.class && arguments != null && arguments.length >= 1) {
+            switch (method.getName()) {
+                case "findStatic", "findVirtual", "findSpecial" -> {
+                    if (arguments[0] instanceof Class<?> owner && arguments.length >= 2
+                            && arguments[1] instanceof String name) check(owner, name);
+                }
+                case "bind" -> {
+                    if (arguments[0] != null && arguments.length >= 2 && arguments[1] instanceof String name) {
+                        check(arguments[0].getClass(), name);
+                    }
+                }
+                case "unreflect", "unreflectSpecial" -> {
+                    if (arguments[0] instanceof Method inner) checkInvoke(inner, null, null);
+                }
+                default -> {
+                }
+            }
         }
     }
 
     /** Replaces a method reference {@code Method::invoke}; only public members are reachable this way. */
     public static Object invoke(Method method, Object target, Object... arguments)
             throws IllegalAccessException, InvocationTargetException {
-        checkInvoke(method);
+        checkInvoke(method, target, arguments);
         return method.invoke(target, arguments);
     }
 
@@ -72,13 +99,13 @@ public final class ExitGuard {
     }
 
     public static MethodHandle unreflect(MethodHandles.Lookup lookup, Method method) throws IllegalAccessException {
-        checkInvoke(method);
+        checkInvoke(method, null, null);
         return lookup.unreflect(method);
     }
 
     public static MethodHandle unreflectSpecial(MethodHandles.Lookup lookup, Method method, Class<?> specialCaller)
             throws IllegalAccessException {
-        checkInvoke(method);
+        checkInvoke(method, null, null);
         return lookup.unreflectSpecial(method, specialCaller);
     }
 

@@ -46,7 +46,8 @@ public final class ExitRewriter {
     private static final Set<String> LOOKUPS =
             Set.of("findStatic", "findVirtual", "findSpecial", "bind", "unreflect", "unreflectSpecial");
     private static final MethodTypeDesc INT_EXIT = MethodTypeDesc.ofDescriptor("(I)V");
-    private static final MethodTypeDesc CHECK_INVOKE = MethodTypeDesc.of(ConstantDescs.CD_void, METHOD);
+    private static final MethodTypeDesc CHECK_INVOKE = MethodTypeDesc.of(ConstantDescs.CD_void, METHOD,
+            ConstantDescs.CD_Object, ConstantDescs.CD_Object.arrayType());
 
     private ExitRewriter() {
     }
@@ -93,11 +94,11 @@ public final class ExitRewriter {
     private static void rewrite(CodeBuilder code, CodeElement element) {
         switch (element) {
             case InvokeInstruction call when isMethodInvoke(call) -> {
-                // Stack: method, target, arguments. Check the method, then make the plugin's own call as it was.
+                // Stack: method, target, arguments. Check all three, then make the plugin's own call as it was.
                 int arguments = code.allocateLocal(TypeKind.REFERENCE);
                 int target = code.allocateLocal(TypeKind.REFERENCE);
-                code.astore(arguments).astore(target).dup().invokestatic(GUARD, "checkInvoke", CHECK_INVOKE)
-                        .aload(target).aload(arguments).with(call);
+                code.astore(arguments).astore(target).dup().aload(target).aload(arguments)
+                        .invokestatic(GUARD, "checkInvoke", CHECK_INVOKE).aload(target).aload(arguments).with(call);
             }
             case InvokeInstruction call when replacement(call) != null -> {
                 DirectMethodHandleDesc guard = replacement(call);
