@@ -32,8 +32,9 @@ import java.util.Set;
  * ({@code findStatic}, {@code findVirtual}, {@code findSpecial}, {@code bind}, {@code unreflect},
  * {@code unreflectSpecial}) go through the guard, which refuses the three exit methods and otherwise looks up as asked.
  *
- * <p>Not covered, because bytecode does not name them: native code (JNI or the FFM API calling {@code exit()}),
- * a process the plugin starts to kill the server, and exhausting memory or threads. Those are the reasons to run an
+ * <p>Not covered, because the plugin's bytecode does not name them: native code (JNI or the FFM API calling
+ * {@code exit()}), JDK code that calls a method by name for the plugin ({@code java.beans.Statement}), a process the
+ * plugin starts to kill the server, and exhausting memory or threads. Those are the reasons to run an
  * untrusted JAR out of process. Methods that name none of the calls above are left byte for byte as they were.
  * Stateless, thread-safe.
  */
