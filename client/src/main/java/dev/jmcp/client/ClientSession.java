@@ -72,7 +72,11 @@ final class ClientSession implements Inbound {
         params.put("protocolVersion", options.protocolVersion().wire());
         params.put("capabilities", options.capabilities());
         params.put("clientInfo", CODEC.toTree(options.clientInfo()));
-        Object tree = send("initialize", params, null, options.requestTimeout(), false);
+        // The handshake includes the server's own start (a process, a cold JVM): bounded by the connect timeout
+        // when that is the longer one, so a short request timeout does not fail a slow-starting server.
+        Duration handshake = options.connectTimeout().compareTo(options.requestTimeout()) > 0
+                ? options.connectTimeout() : options.requestTimeout();
+        Object tree = send("initialize", params, null, handshake, false);
         InitializeResult result = decode("initialize", tree, InitializeResult.class);
         // "If the client does not support the version in the server's response, it SHOULD disconnect."
         ProtocolVersion version = ProtocolVersion.statefulFromWire(result.protocolVersion()).orElseThrow(

@@ -2,12 +2,17 @@ package dev.jmcp.server;
 
 import dev.jmcp.server.plugins.PluginHost;
 import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.http.HttpOptions;
+import dev.jmcp.server.http.HttpTransport;
+import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.stdio.StdioTransport;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -30,9 +35,20 @@ public final class McpServer implements AutoCloseable {
         return options;
     }
 
-    /** The engine transports open sessions on. */
-    public Engine engine() {
-        return engine;
+    /**
+     * An HTTP transport serving this server (Streamable HTTP and, when enabled, the legacy HTTP+SSE transport). The
+     * caller starts and closes it, and closes it before this server.
+     */
+    public HttpTransport http(HttpOptions httpOptions) {
+        return new HttpTransport(engine, httpOptions);
+    }
+
+    /**
+     * A session for one client whose messages go out through {@code connection}: for transports of one's own (and
+     * benchmarks) that hand {@link ServerSession#receive} each message read. The caller closes it.
+     */
+    public ServerSession openSession(Connection connection) {
+        return engine.openSession(connection);
     }
 
     /** Loads the plugins folder (returning once it is loaded) and starts watching it. */
@@ -55,6 +71,14 @@ public final class McpServer implements AutoCloseable {
     private void registryChanged(Registry next) {
         Registry previous = published.getAndSet(next);
         engine.registryChanged(previous, next);
+    }
+
+    /**
+     * Waits at most {@code timeout} for the requests in flight on every connection to be answered; true if none is
+     * left. For shutting down: what finishes meanwhile is answered before the process ends.
+     */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        return engine.awaitIdle(timeout);
     }
 
     @Override

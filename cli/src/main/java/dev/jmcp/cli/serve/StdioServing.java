@@ -36,7 +36,7 @@ final class StdioServing {
      */
     private static void answerWhatFinishesSoon(McpServer server, Logger log) {
         try {
-            if (!server.engine().awaitIdle(SHUTDOWN_GRACE)) {
+            if (!server.awaitIdle(SHUTDOWN_GRACE)) {
                 log.warn("Requests still in flight {} s after the stop signal end unanswered",
                         SHUTDOWN_GRACE.toSeconds());
             }
