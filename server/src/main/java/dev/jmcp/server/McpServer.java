@@ -12,6 +12,7 @@ import dev.jmcp.server.stdio.StdioTransport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -71,6 +72,14 @@ public final class McpServer implements AutoCloseable {
     private void registryChanged(Registry next) {
         Registry previous = published.getAndSet(next);
         engine.registryChanged(previous, next);
+    }
+
+    /**
+     * Waits at most {@code timeout} for the requests in flight on every connection to be answered; true if none is
+     * left. For shutting down: what finishes meanwhile is answered before the process ends.
+     */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        return engine.awaitIdle(timeout);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.jmcp.server.nativeabi.NativeOptions;
 import dev.jmcp.server.nativeabi.NativePlugin;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.session.ServerSession;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -73,13 +74,13 @@ public class NativeRoundTripBenchmark {
             switch (kind) {
                 case "jar" -> {
                     echo = new EchoServer();
-                    openSession(echo.server().engine());
+                    openSession(echo.server()::openSession);
                 }
                 case "native-in-process" -> {
                     plugin = NativePlugin.load(library, NativeOptions.DEFAULTS);
                     Registry registry = Registry.of(List.of(plugin.contribution()));
                     var options = ServerOptions.defaults("jmcp-bench", null);
-                    openSession(new Engine(options, () -> registry, Methods.table(options)));
+                    openSession(new Engine(options, () -> registry, Methods.table(options))::openSession);
                 }
                 case "native-child" -> {
                     child = new ProcessBuilder(NativeHost.command(library, NativeOptions.DEFAULTS))
@@ -95,9 +96,10 @@ public class NativeRoundTripBenchmark {
             }
         }
 
-        private void openSession(Engine engine) throws InterruptedException {
+        private void openSession(java.util.function.Function<Connection, ServerSession> opener)
+                throws InterruptedException {
             connection = new MemoryConnection(2);
-            session = engine.openSession(connection);
+            session = opener.apply(connection);
             send(Payloads.initialize(0, "2025-06-18").getBytes(StandardCharsets.UTF_8));
             connection.await(0);
             send(Payloads.INITIALIZED.getBytes(StandardCharsets.UTF_8));

@@ -38,10 +38,13 @@ final class HttpServing {
                 }
             }
         };
+        AtomicBoolean failed = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmcp-shutdown").unstarted(() -> {
             close.run();
             stopped.countDown();
             LogSetup.shutdown();
+            // Stopped by SIGTERM/SIGINT: a clean stop exits 0, as the README says, not 128+n.
+            if (!failed.get()) Runtime.getRuntime().halt(0);
         }));
         try {
             server.start();
@@ -58,6 +61,7 @@ final class HttpServing {
             return 0;
         } catch (IOException e) {
             log.error("Cannot serve HTTP on {}:{}: {}", httpOptions.host(), httpOptions.port(), e.getMessage());
+            failed.set(true);
             close.run();
             return 1;
         } catch (InterruptedException e) {
@@ -65,6 +69,7 @@ final class HttpServing {
             return 0;
         } catch (RuntimeException e) {
             log.error("The server failed", e);
+            failed.set(true);
             close.run();
             return 1;
         }

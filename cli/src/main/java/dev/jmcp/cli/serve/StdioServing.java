@@ -12,26 +12,65 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one server over the process's standard input and output. Owns the process-wide parts of that: it takes the
- * real standard output for the protocol and points {@link System#out} at standard error, so a stray print by a plugin
- * cannot corrupt the stream; it registers the one shutdown hook that, on SIGTERM/SIGINT or at exit, closes the server
- * and then logging. Called once per process, from the main thread.
+ * real standard output for the protocol, moved to a private file descriptor, and points {@link System#out} and file
+ * descriptor 1 at standard error, so neither a stray print nor a write to {@code FileDescriptor.out} by a plugin, nor
+ * the JVM's own output, can corrupt the stream; it registers the one shutdown hook that, on SIGTERM/SIGINT or at exit, closes the server
+ * (which deletes the plugins' private copies) and then logging, and after a signal exits 0. Called once per process, from the main thread.
  */
 final class StdioServing {
     private static final int OUTPUT_BUFFER = 64 * 1024;
+    /** How long requests in flight at SIGTERM/SIGINT get to finish and be answered. */
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(3);
 
     private StdioServing() {
     }
 
+    /**
+     * Gives the requests in flight {@link #SHUTDOWN_GRACE} to finish, so they are answered; those still running then
+     * end with the process, unanswered, and the log says so.
+     */
+    private static void answerWhatFinishesSoon(McpServer server, Logger log) {
+        try {
+            if (!server.awaitIdle(SHUTDOWN_GRACE)) {
+                log.warn("Requests still in flight {} s after the stop signal end unanswered",
+                        SHUTDOWN_GRACE.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The protocol's own stream: standard output moved to a private descriptor, descriptor 1 then pointing at standard
+     * error (see {@link DescriptorOutputStream}). Where that cannot be done (Windows, or a system call failing), the
+     * plain standard output, with a warning: code writing to {@code FileDescriptor.out} then reaches the client.
+     */
+    private static OutputStream takeStandardOutput(Logger log) {
+        if (DescriptorOutputStream.supported()) {
+            try {
+                return DescriptorOutputStream.takeStandardOutput();
+            } catch (IOException | RuntimeException e) {
+                log.warn("Cannot move the protocol off file descriptor 1 ({}); plugin code writing to "
+                        + "FileDescriptor.out would reach the client", e.toString());
+            }
+        } else {
+            log.warn("On this system the protocol stays on file descriptor 1: plugin code writing to "
+                    + "FileDescriptor.out would reach the client");
+        }
+        return new FileOutputStream(FileDescriptor.out);
+    }
+
     /** Serves until standard input ends; returns the exit code (0, or 1 when serving failed, logged). */
     static int serve(ServerOptions options, Logger log) {
-        OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), OUTPUT_BUFFER);
         InputStream in = System.in;
         PrintStream stderr = System.err;
         System.setOut(stderr);
+        OutputStream protocol = new BufferedOutputStream(takeStandardOutput(log), OUTPUT_BUFFER);
 
         McpServer server = new McpServer(options);
         AtomicBoolean closed = new AtomicBoolean();
@@ -44,9 +83,17 @@ final class StdioServing {
                 }
             }
         };
+        AtomicBoolean servingEnded = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmcp-shutdown").unstarted(() -> {
+            boolean signalled = !servingEnded.get();
+            if (signalled) {
+                log.info("Stopping: the process was signalled");
+                answerWhatFinishesSoon(server, log);
+            }
             closeServer.run();
             LogSetup.shutdown();
+            // Stopped by SIGTERM/SIGINT, not by main's own exit: a clean stop exits 0, as the README says, not 128+n.
+            if (signalled) Runtime.getRuntime().halt(0);
         }));
 
         try {
@@ -63,6 +110,7 @@ final class StdioServing {
             log.error("The server failed", e);
             return 1;
         } finally {
+            servingEnded.set(true);
             closeServer.run();
         }
     }

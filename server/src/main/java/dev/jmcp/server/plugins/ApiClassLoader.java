@@ -1,5 +1,7 @@
 package dev.jmcp.server.plugins;
 
+import dev.jmcp.server.plugins.containment.ExitGuard;
+
 import java.io.IOException;
 import java.net.URL;
 import java.util.Collections;
@@ -8,13 +10,15 @@ import java.util.Enumeration;
 /**
  * The parent of every plugin's class loader: the JDK (through the platform class loader) plus the packages
  * {@code dev.jmcp.plugin} and {@code dev.jmcp.protocol} (and their subpackages) of the server's class loader, and
- * nothing else. So a plugin and the server share the API types, while the server's internals, its libraries (Jackson,
- * SLF4J, ...) and other plugins stay invisible. The codec ({@code dev.jmcp.protocol.json}) is hidden too: a plugin
- * decoding into its own types through the server's shared mapper would pin its class loader after a reload. Defines no class itself; holds no reference to any plugin, so one
+ * nothing else but {@link ExitGuard}, which a plugin's rewritten exits call. So a plugin and the server share the API
+ * types, while the server's internals, its libraries (Jackson, SLF4J, ...) and other plugins stay invisible. The codec
+ * ({@code dev.jmcp.protocol.json}) is hidden too: a plugin decoding into its own types through the server's shared
+ * mapper would pin its class loader after a reload. Defines no class itself; holds no reference to any plugin, so one
  * instance serves all plugins of a host. Thread-safe (parallel capable).
  */
 final class ApiClassLoader extends ClassLoader {
     private static final String[] PACKAGES = {"dev.jmcp.plugin.", "dev.jmcp.protocol."};
+    private static final String GUARD = ExitGuard.class.getName();
     private static final String[] RESOURCE_FOLDERS = {"dev/jmcp/plugin/", "dev/jmcp/protocol/"};
     private static final String[] HIDDEN = {"dev.jmcp.protocol.json.", "dev/jmcp/protocol/json/"};
 
@@ -35,7 +39,8 @@ final class ApiClassLoader extends ClassLoader {
         if (startsWithAny(name, HIDDEN)) {
             throw new ClassNotFoundException(name + " (the server's codec is not part of the plugin API)");
         }
-        return startsWithAny(name, PACKAGES) ? server.loadClass(name) : getParent().loadClass(name);
+        return startsWithAny(name, PACKAGES) || name.equals(GUARD) ? server.loadClass(name)
+                : getParent().loadClass(name);
     }
 
     @Override

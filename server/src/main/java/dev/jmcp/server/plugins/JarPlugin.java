@@ -26,13 +26,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>The {@link PluginHost} creates it (through {@link JarPluginLoader}) and {@link #retire}s it when it is replaced,
  * removed or the host closes. From then on {@link #enter} returns false, so a caller holding an old snapshot looks the
  * entry up again and finds the new version; once the last call has {@link #exit}ed, the plugin is closed on a virtual
- * thread of its own: {@link Plugin#close()} of each instance, the class loader closed, the private copy deleted, and
- * every reference to plugin code dropped so the class loader can be collected. Failures while closing are logged and
+ * thread of its own: {@link Plugin#close()} of each instance (bounded by {@link #CLOSE_TIMEOUT}), the threads the
+ * plugin started interrupted (those still running after {@link #THREAD_STOP_WAIT} named in the log), the class loader
+ * closed, the private copy deleted, and every reference to plugin code dropped so the class loader can be collected. Failures while closing are logged and
  * do not stop the rest of the closing. Thread-safe.
  */
 final class JarPlugin implements Owner {
     private static final Logger LOG = LoggerFactory.getLogger(JarPlugin.class);
     private static final int RETIRED = 1 << 30;
+    /** How long a plugin's {@code close()} may take before closing goes on without it. */
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+    /** How long the threads a removed plugin started get to end once interrupted. */
+    static final Duration THREAD_STOP_WAIT = Duration.ofSeconds(2);
 
     private final String name;
     private final Path source;
@@ -168,19 +173,10 @@ final class JarPlugin implements Owner {
 
     private void closeNow() {
         URLClassLoader classLoader = loader;
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
         try {
-            thread.setContextClassLoader(classLoader);
-            for (Plugin instance : instances) {
-                try {
-                    instance.close();
-                } catch (Exception | LinkageError e) {
-                    LOG.warn("Plugin {} failed to close: {}", name, e.toString());
-                }
-            }
+            closeInstances(classLoader);
+            if (classLoader != null) stopThreads(classLoader);
         } finally {
-            thread.setContextClassLoader(previous);
             instances = List.of();
             contribution = null;
             loader = null;
@@ -196,6 +192,67 @@ final class JarPlugin implements Owner {
             }
             LOG.debug("Plugin {} closed", name);
             closed.countDown();
+        }
+    }
+
+    /**
+     * Runs {@link Plugin#close()} of each instance on a platform thread of its own, waiting at most
+     * {@link #CLOSE_TIMEOUT}: a {@code close()} that never returns is logged and left behind, and the rest of the
+     * closing goes on.
+     */
+    private void closeInstances(ClassLoader classLoader) {
+        List<Plugin> closing = instances;
+        if (closing.isEmpty()) return;
+        Thread thread = Thread.ofPlatform().daemon().name("jmcp-plugin-close-" + name).unstarted(() -> {
+            for (Plugin instance : closing) {
+                try {
+                    instance.close();
+                } catch (Exception | LinkageError e) {
+                    LOG.warn("Plugin {} failed to close: {}", name, e.toString());
+                }
+            }
+        });
+        thread.setContextClassLoader(classLoader);
+        thread.start();
+        try {
+            if (!thread.join(CLOSE_TIMEOUT)) {
+                thread.interrupt();
+                LOG.warn("Plugin {}: close() did not return within {} s; closing goes on without it (its thread {} "
+                        + "keeps the plugin's class loader alive until it ends)", name, CLOSE_TIMEOUT.toSeconds(),
+                        thread.getName());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Interrupts the platform threads the plugin started and still runs (found by their context class loader, which
+     * a thread inherits from the plugin call that created it, or by a frame of plugin code on their stack), waits at
+     * most {@link #THREAD_STOP_WAIT} for them to end, and names in the log each one that does not: it keeps the
+     * plugin's class loader, and so every class of the plugin, in memory.
+     */
+    private void stopThreads(ClassLoader classLoader) {
+        List<Thread> started = PluginThreads.of(classLoader);
+        if (started.isEmpty()) return;
+        started.forEach(Thread::interrupt);
+        long deadline = System.nanoTime() + THREAD_STOP_WAIT.toNanos();
+        try {
+            for (Thread thread : started) {
+                long left = deadline - System.nanoTime();
+                if (left > 0) thread.join(Duration.ofNanos(left));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<Thread> running = started.stream().filter(Thread::isAlive).toList();
+        if (started.size() > running.size()) {
+            LOG.info("Plugin {}: stopped {} thread(s) it had started", name, started.size() - running.size());
+        }
+        for (Thread thread : running) {
+            LOG.warn("Plugin {}: its thread '{}' ignores interruption and keeps running, holding the plugin's class "
+                    + "loader and all its classes in memory; at {}", name, thread.getName(),
+                    PluginThreads.where(thread, classLoader));
         }
     }
 

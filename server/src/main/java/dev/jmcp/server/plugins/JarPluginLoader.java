@@ -4,7 +4,6 @@ import dev.jmcp.plugin.Plugin;
 import dev.jmcp.server.registry.Contribution;
 
 import java.io.IOException;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,15 +18,18 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
  * Loads one plugin JAR, step by step: read its configuration, copy the JAR to a private file, check it is a JAR
- * that names a {@link Plugin} in {@code META-INF/services}, give it a class loader whose parent is the
- * {@link ApiClassLoader}, create its plugins with {@link ServiceLoader}, let them {@code register}, and check what
- * they declared. Any failure becomes a {@link PluginLoadException} with a reason, after everything half-loaded has
+ * that names a {@link Plugin} in {@code META-INF/services}, give it a {@link PluginClassLoader} (which takes the
+ * exits out of its classes) whose parent is the {@link ApiClassLoader}, initialise all its classes on a platform
+ * thread within {@link #INIT_TIMEOUT}, create its plugins with {@link ServiceLoader}, let them {@code register} on a
+ * platform thread, and check what they declared. Any failure becomes a {@link PluginLoadException} with a reason, after everything half-loaded has
  * been closed and the copy deleted. Conflicts with other plugins are not its concern: the host checks those.
  * Thread-safe; used by the host's one loading thread at a time.
  */
@@ -37,6 +39,8 @@ final class JarPluginLoader {
     static final long MAX_JAR_BYTES = 256L << 20;
     /** How long creating the plugins and their {@code register} may take together. */
     static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(30);
+    /** How long loading and initialising all of a JAR's classes may take. */
+    static final Duration INIT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration CLOSE_FAILED_WAIT = Duration.ofSeconds(5);
     /** Bound to the plugin on the thread running its {@code register}, so a redeclaration from there is refused. */
     private static final ScopedValue<JarPlugin> REGISTERING = ScopedValue.newInstance();
@@ -46,6 +50,7 @@ final class JarPluginLoader {
     private final Function<String, String> environment;
     private final Consumer<JarPlugin> redeclarer;
     private final AtomicLong sequence = new AtomicLong();
+    private final Duration initTimeout;
 
     /** A loader whose plugins are served by no host: their {@code redeclare()} is refused. */
     JarPluginLoader(Path copies, ClassLoader parent, Function<String, String> environment) {
@@ -60,6 +65,13 @@ final class JarPluginLoader {
      */
     JarPluginLoader(Path copies, ClassLoader parent, Function<String, String> environment,
                     Consumer<JarPlugin> redeclarer) {
+        this(copies, parent, environment, redeclarer, INIT_TIMEOUT);
+    }
+
+    /** As above, with {@code initTimeout} instead of {@link #INIT_TIMEOUT} (for tests). */
+    JarPluginLoader(Path copies, ClassLoader parent, Function<String, String> environment,
+                    Consumer<JarPlugin> redeclarer, Duration initTimeout) {
+        this.initTimeout = initTimeout;
         this.copies = copies;
         this.parent = parent;
         this.environment = environment;
@@ -87,10 +99,11 @@ final class JarPluginLoader {
         String name = pluginName(source);
         JarPluginConfig config = JarPluginConfig.read(source, name, environment);
         Path copy = copyOf(source, name);
-        URLClassLoader classLoader;
+        PluginClassLoader classLoader;
+        List<String> classes;
         try {
-            checkJar(copy);
-            classLoader = new URLClassLoader("plugin " + name, new URL[]{copy.toUri().toURL()}, parent);
+            classes = checkJar(copy);
+            classLoader = new PluginClassLoader("plugin " + name + " (" + copy.getFileName() + ")", copy, parent);
         } catch (IOException | PluginLoadException e) {
             deleteQuietly(copy);
             throw e instanceof PluginLoadException p ? p : new PluginLoadException(e.toString(), e);
@@ -98,6 +111,7 @@ final class JarPluginLoader {
         var plugin = new JarPlugin(name, source, stamp, copy, config, classLoader);
         var instances = new ArrayList<Plugin>();
         try {
+            initialize(name, classLoader, classes, initTimeout);
             var registrar = new PluginRegistrar(plugin, config, new JarPluginChanges(plugin, redeclarer));
             register(plugin, classLoader, registrar, () -> {
                 for (Plugin instance : create(classLoader)) {
@@ -151,13 +165,56 @@ final class JarPluginLoader {
         }
     }
 
-    private static void checkJar(Path copy) throws PluginLoadException {
+    /** Checks the JAR names a plugin; returns the binary names of its classes. */
+    private static List<String> checkJar(Path copy) throws PluginLoadException {
         try (var jar = new JarFile(copy.toFile())) {
             if (jar.getEntry(SERVICE_FILE) == null) {
                 throw new PluginLoadException("has no " + SERVICE_FILE + " entry naming its Plugin implementation");
             }
+            return jar.stream().map(JarEntry::getName)
+                    .filter(entry -> entry.endsWith(".class") && !entry.startsWith("META-INF/")
+                            && !entry.endsWith("module-info.class") && !entry.endsWith("package-info.class"))
+                    .map(entry -> entry.substring(0, entry.length() - ".class".length()).replace('/', '.'))
+                    .toList();
         } catch (IOException e) {
             throw new PluginLoadException("is not a readable JAR (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Loads and initialises every class of the JAR now, on a platform thread of its own, waiting at most
+     * {@code timeout}. A class whose static initializer blocks would otherwise block, at its first use, every thread
+     * that touches it, and a virtual thread waiting for a class to be initialised holds its carrier: two such calls
+     * on a two-core machine would stop every other request. Initialised here, such a class costs one platform thread
+     * (interrupted, then left) and the plugin is refused. A class that fails to initialise is left as it is: it would
+     * fail the same way when used.
+     */
+    private static void initialize(String name, ClassLoader classLoader, List<String> classes, Duration timeout)
+            throws PluginLoadException {
+        var current = new AtomicReference<String>();
+        Thread thread = Thread.ofPlatform().daemon().name("jmcp-plugin-init-" + name).unstarted(() -> {
+            for (String className : classes) {
+                current.set(className);
+                try {
+                    Class.forName(className, true, classLoader);
+                } catch (ClassNotFoundException | LinkageError e) {
+                    // Broken or optional classes fail where they are used, as they would without this step.
+                }
+            }
+            current.set(null);
+        });
+        thread.start();
+        try {
+            if (!thread.join(timeout)) {
+                thread.interrupt();
+                throw new PluginLoadException("initialising class " + current.get() + " did not finish within "
+                        + timeout.toSeconds() + " s (its static initializer blocks); a class that blocks while it "
+                        + "initialises would stall every call that uses it");
+            }
+        } catch (InterruptedException e) {
+            thread.interrupt();
+            Thread.currentThread().interrupt();
+            throw new PluginLoadException("loading was interrupted");
         }
     }
 
@@ -176,7 +233,8 @@ final class JarPluginLoader {
             registration.run();
             return null;
         }));
-        Thread thread = Thread.ofVirtual().name("jmcp-plugin-register").unstarted(task);
+        // A platform thread: plugin code stuck here must not hold a carrier of the virtual threads serving requests.
+        Thread thread = Thread.ofPlatform().daemon().name("jmcp-plugin-register-" + plugin.name()).unstarted(task);
         thread.setContextClassLoader(classLoader);
         thread.start();
         try {

@@ -13,12 +13,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -29,8 +35,9 @@ import java.util.function.Function;
  * snapshot to {@code onChange} after each settled change. Thread-safe; {@link #close} stops watching and closes every
  * plugin.
  *
- * <p>{@link #start} loads the folder in path order and publishes the first snapshot (also when it is empty), then a
- * daemon thread watches the folder. A new or changed JAR is loaded once its writes settle; a removed JAR's plugin is
+ * <p>{@link #start} loads the folder's JARs side by side and publishes the first snapshot (also when it is empty) once
+ * they are loaded, or after {@link #START_WAIT} with those that are (a slow one is served when ready), then a daemon
+ * thread watches the folder. A new or changed JAR is loaded once its writes settle; a removed JAR's plugin is
  * dropped; JARs settling together make one snapshot. A plugin replaced or removed is retired: it closes once the last
  * call inside it (see {@link dev.jmcp.server.registry.Owner}) has finished.
  *
@@ -47,6 +54,13 @@ import java.util.function.Function;
 public final class PluginHost implements AutoCloseable {
     /** Loaded plugins are at most this many; more JARs are refused. */
     static final int MAX_PLUGINS = 1000;
+    /** How long a change waits for its JARs to load before serving those that did; the others join when ready. */
+    static final Duration LOAD_WAIT = Duration.ofSeconds(3);
+    /**
+     * As {@link #LOAD_WAIT}, for {@link #start}: longer, since a client that ignores {@code list_changed} sees only
+     * what the first snapshot holds, yet well under {@link JarPluginLoader#INIT_TIMEOUT} and the register timeout.
+     */
+    static final Duration START_WAIT = Duration.ofSeconds(5);
     /** How long {@link #close} waits for idle plugins to finish closing. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
     private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
@@ -61,6 +75,10 @@ public final class PluginHost implements AutoCloseable {
     private volatile Registry registry = Registry.EMPTY;
     /** The serving plugins by file; replaced whole, under {@link #lock}. */
     private NavigableMap<Path, ServedPlugin> loaded = new TreeMap<>();
+    /** Plugin files refused, with their stamp then: not tried again until they change. */
+    private final Map<Path, PluginStamp> refused = new ConcurrentHashMap<>();
+    /** Plugin files still loading after {@link #LOAD_WAIT}, with the stamp being loaded. */
+    private final Map<Path, PluginStamp> loading = new ConcurrentHashMap<>();
     private volatile Consumer<String> resourceUpdates = uri -> { };
     private PluginKinds kinds;
     private Path copies;
@@ -138,7 +156,10 @@ public final class PluginHost implements AutoCloseable {
 
     /**
      * Loads, reloads or drops the plugins of {@code jars} and publishes the new snapshot if anything changed (always
-     * when {@code initial}). Runs on one thread at a time: the caller of {@link #start}, then the watcher.
+     * when {@code initial}). Runs on one thread at a time: the caller of {@link #start}, then the watcher. The JARs
+     * load side by side; those not loaded within {@link #LOAD_WAIT} ({@link #START_WAIT} at start) do not hold up the
+     * others (nor {@link #start}, nor the next change): they are served when they are ready (see
+     * {@link #lateArrival}).
      */
     private void apply(Collection<Path> jars, boolean initial) {
         NavigableMap<Path, ServedPlugin> current;
@@ -146,22 +167,57 @@ public final class PluginHost implements AutoCloseable {
             current = loaded;
         }
         var removed = new ArrayList<Path>();
-        var newcomers = new ArrayList<ServedPlugin>();
+        var loads = new LinkedHashMap<Path, Load>();
         for (Path jar : new TreeSet<>(jars)) {
             PluginStamp stamp = PluginStamp.read(jar);
             ServedPlugin previous = current.get(jar);
             if (stamp == null) {
+                refused.remove(jar);
                 if (previous != null) removed.add(jar);
+            } else if (stamp.equals(refused.get(jar)) || stamp.equals(loading.get(jar))) {
+                // Refused, or still loading, as it is now (the watcher may report a JAR that start() already tried):
+                // its plugin code runs once.
+                LOG.debug("Plugin {} unchanged since it was refused or started loading; not loaded again", jar);
             } else if (previous == null || !previous.stamp().equals(stamp)) {
-                try {
-                    newcomers.add(kinds.load(jar, stamp));
-                } catch (PluginLoadException e) {
-                    refused(jar, previous != null, e.getMessage());
-                    LOG.debug("Plugin {} failed to load", jar, e);
-                }
+                loads.put(jar, new Load(jar, stamp, previous != null));
+            }
+        }
+        var newcomers = new ArrayList<ServedPlugin>();
+        Duration wait = initial ? START_WAIT : LOAD_WAIT;
+        long deadline = System.nanoTime() + wait.toNanos();
+        for (Load load : loads.values()) {
+            ServedPlugin plugin = load.await(deadline);
+            if (plugin != null) {
+                newcomers.add(plugin);
+            } else if (!load.done()) {
+                loading.put(load.jar, load.stamp);
+                LOG.warn("Plugin {} is still loading after {} s; the others are served now, it joins when ready",
+                        load.jar, wait.toSeconds());
+                Thread.ofVirtual().name("jmcp-plugin-late-" + load.jar.getFileName()).start(() -> lateArrival(load));
             }
         }
         if (!initial && removed.isEmpty() && newcomers.isEmpty()) return;
+        merge(removed, newcomers, initial);
+    }
+
+    /** Serves a plugin that loaded after its batch was served, unless its JAR has changed or gone meanwhile. */
+    private void lateArrival(Load load) {
+        try {
+            ServedPlugin plugin = load.await(Long.MAX_VALUE);
+            if (plugin == null) return;
+            if (!load.stamp.equals(PluginStamp.read(load.jar))) {
+                LOG.info("Plugin {} loaded late, but its JAR has changed or gone meanwhile; dropped", load.jar);
+                plugin.retire();
+                return;
+            }
+            merge(List.of(), List.of(plugin), false);
+        } finally {
+            loading.remove(load.jar, load.stamp);
+        }
+    }
+
+    /** Drops the plugins of {@code removed}, adds {@code newcomers} (checking names) and publishes the snapshot. */
+    private void merge(List<Path> removed, List<ServedPlugin> newcomers, boolean initial) {
         var retired = new ArrayList<ServedPlugin>();
         synchronized (lock) {
             if (closed.get()) {
@@ -171,6 +227,7 @@ public final class PluginHost implements AutoCloseable {
             NavigableMap<Path, ServedPlugin> next = new TreeMap<>(loaded);
             for (Path jar : removed) {
                 ServedPlugin gone = next.remove(jar);
+                if (gone == null) continue;
                 retired.add(gone);
                 LOG.info("Plugin {} removed, its file {} is gone", gone.name(), jar);
             }
@@ -182,6 +239,7 @@ public final class PluginHost implements AutoCloseable {
                     checkName(candidate, newcomer);
                     snapshot = Registry.of(contributions(candidate));
                 } catch (IllegalArgumentException e) {
+                    refused.put(newcomer.source(), newcomer.stamp());
                     refused(newcomer.source(), previous != null, e.getMessage());
                     newcomer.retire();
                     continue;
@@ -222,6 +280,50 @@ public final class PluginHost implements AutoCloseable {
             served.accept(next);
             registry = snapshot;
             publish(snapshot);
+        }
+    }
+
+    /** One JAR loading on a virtual thread of its own (the plugin's code runs on platform threads inside it). */
+    private final class Load {
+        private final Path jar;
+        private final PluginStamp stamp;
+        private final boolean hadPrevious;
+        private final FutureTask<ServedPlugin> task;
+
+        Load(Path jar, PluginStamp stamp, boolean hadPrevious) {
+            this.jar = jar;
+            this.stamp = stamp;
+            this.hadPrevious = hadPrevious;
+            this.task = new FutureTask<>(() -> kinds.load(jar, stamp));
+            Thread.ofVirtual().name("jmcp-plugin-load-" + jar.getFileName()).start(task);
+        }
+
+        boolean done() {
+            return task.isDone();
+        }
+
+        /**
+         * The loaded plugin, or null: when it failed (logged, and remembered as refused) or is not loaded by
+         * {@code deadline} ({@link System#nanoTime()}; {@code Long.MAX_VALUE} waits for good).
+         */
+        ServedPlugin await(long deadline) {
+            try {
+                ServedPlugin plugin = deadline == Long.MAX_VALUE ? task.get()
+                        : task.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                refused.remove(jar);
+                return plugin;
+            } catch (TimeoutException e) {
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            } catch (ExecutionException e) {
+                String reason = e.getCause() instanceof PluginLoadException p ? p.getMessage() : e.getCause().toString();
+                refused.put(jar, stamp);
+                refused(jar, hadPrevious, reason);
+                LOG.debug("Plugin {} failed to load", jar, e.getCause());
+                return null;
+            }
         }
     }
 
@@ -292,6 +394,31 @@ public final class PluginHost implements AutoCloseable {
         }
     }
 
+    private void deleteCopies(Collection<ServedPlugin> plugins) {
+        for (ServedPlugin plugin : plugins) {
+            if (!plugin.idle()) {
+                LOG.warn("Plugin {} still has calls running as the server closes; its private copy is deleted anyway",
+                        plugin.name());
+            }
+        }
+        try (var left = Files.list(copies)) {
+            for (Path copy : left.toList()) {
+                try {
+                    Files.deleteIfExists(copy);
+                } catch (IOException e) {
+                    copy.toFile().deleteOnExit();
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("Cannot list the plugins' private copies in {}: {}", copies, e.toString());
+        }
+        try {
+            Files.deleteIfExists(copies);
+        } catch (IOException e) {
+            copies.toFile().deleteOnExit();
+        }
+    }
+
     private static void checkName(Map<Path, ServedPlugin> plugins, ServedPlugin newcomer) {
         if (plugins.size() > MAX_PLUGINS) {
             throw new IllegalArgumentException("more than " + MAX_PLUGINS + " plugins");
@@ -326,7 +453,9 @@ public final class PluginHost implements AutoCloseable {
 
     /**
      * Stops watching and retires every plugin; waits up to two seconds for the idle ones to finish closing (a plugin
-     * with calls still inside closes when they end). Idempotent.
+     * with calls still inside closes when they end), then deletes the folder of private copies with whatever is
+     * still in it: the host closes when the process ends, and a plugin still running a call keeps reading its copy
+     * through the open file (POSIX), or the copy goes when the process exits (Windows). Idempotent.
      */
     @Override
     public void close() {
@@ -350,13 +479,6 @@ public final class PluginHost implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (copies != null) {
-            try {
-                Files.deleteIfExists(copies);
-            } catch (IOException e) {
-                // Copies of plugins still finishing calls remain; each deletes its own when it closes.
-                copies.toFile().deleteOnExit();
-            }
-        }
+        if (copies != null) deleteCopies(plugins);
     }
 }

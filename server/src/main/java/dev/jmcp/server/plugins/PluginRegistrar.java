@@ -62,9 +62,12 @@ final class PluginRegistrar implements Registrar {
     private final Map<String, SkillEntry> skills = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
     private boolean finished;
+    /** The context class loader of the plugin's calls (see {@link PluginCalls}); null leaves handlers as they are. */
+    private final ClassLoader callLoader;
 
     PluginRegistrar(Owner owner, PluginConfig config, PluginChanges changes) {
         this.owner = owner;
+        this.callLoader = owner instanceof JarPlugin plugin ? plugin.classLoader() : null;
         this.config = config;
         this.changes = changes;
     }
@@ -108,6 +111,7 @@ final class PluginRegistrar implements Registrar {
                 throw problem("tool '" + tool.name() + "' has an unusable output schema: " + e.getMessage());
             }
         }
+        if (callLoader != null) handler = PluginCalls.tool(callLoader, handler);
         tools.put(tool.name(), new ToolEntry(tool, handler, validator, outputValidator, owner, taskSupport));
         return this;
     }
@@ -117,6 +121,7 @@ final class PluginRegistrar implements Registrar {
         requireOpen();
         if (prompt == null || handler == null) throw problem("prompt(...) needs a prompt and a handler");
         if (prompts.containsKey(prompt.name())) throw problem("prompt '" + prompt.name() + "' is declared twice");
+        if (callLoader != null) handler = PluginCalls.prompt(callLoader, handler);
         prompts.put(prompt.name(), new PromptEntry(prompt, handler, owner));
         return this;
     }
@@ -126,6 +131,7 @@ final class PluginRegistrar implements Registrar {
         requireOpen();
         if (resource == null || handler == null) throw problem("resource(...) needs a resource and a handler");
         if (resources.containsKey(resource.uri())) throw problem("resource '" + resource.uri() + "' is declared twice");
+        if (callLoader != null) handler = PluginCalls.resource(callLoader, handler);
         resources.put(resource.uri(), new ResourceEntry(resource, handler, owner));
         return this;
     }
@@ -142,6 +148,7 @@ final class PluginRegistrar implements Registrar {
         } catch (RuntimeException e) {
             throw problem("resource template '" + uriTemplate + "' is not usable: " + e.getMessage());
         }
+        if (callLoader != null) handler = PluginCalls.template(callLoader, handler);
         templates.put(uriTemplate, new ResourceTemplateEntry(template, matcher, handler, owner));
         return this;
     }
@@ -162,6 +169,7 @@ final class PluginRegistrar implements Registrar {
         if (refName == null || argumentName == null || handler == null) {
             throw problem("a completion needs a reference, an argument name and a handler");
         }
+        if (callLoader != null) handler = PluginCalls.completion(callLoader, handler);
         var entry = new CompletionEntry(kind, refName, argumentName, handler, owner);
         if (completions.putIfAbsent(entry.key(), entry) != null) {
             throw problem("completion of " + describe(entry) + " is declared twice");
@@ -173,6 +181,7 @@ final class PluginRegistrar implements Registrar {
     public Registrar onRootsChanged(RootsListener listener) {
         requireOpen();
         if (listener == null) throw problem("onRootsChanged(...) needs a listener");
+        if (callLoader != null) listener = PluginCalls.roots(callLoader, listener);
         rootsListeners.add(new RootsListenerEntry(listener, owner));
         return this;
     }

@@ -11,6 +11,7 @@ import dev.jmcp.server.registry.RootsListenerEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -74,6 +75,19 @@ public final class Engine {
 
     public int sessionCount() {
         return sessions.size();
+    }
+
+    /**
+     * Waits at most {@code timeout} for the requests in flight in every session to be answered; true if none is left.
+     * For shutting down: what finishes meanwhile is answered before the process ends.
+     */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (var session : sessions) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !session.awaitIdle(Duration.ofNanos(left))) return false;
+        }
+        return true;
     }
 
     /** What the server offers, as {@code version} names it: exactly what is implemented. */

@@ -1,5 +1,7 @@
 package dev.jmcp.server.session;
 
+import java.time.Duration;
+
 /**
  * A request being served: the thread serving it and whether the client cancelled it. Thread-safe.
  */
@@ -25,6 +27,12 @@ public final class InFlight {
     void onCancel(Runnable action) {
         onCancel.add(action);
         if (cancelled) action.run();
+    }
+
+    /** Waits at most {@code timeout} for the serving thread to end; true if it has (or never started). */
+    boolean awaitEnd(Duration timeout) throws InterruptedException {
+        Thread t = thread;
+        return t == null || t.join(timeout);
     }
 
     public boolean cancelled() {

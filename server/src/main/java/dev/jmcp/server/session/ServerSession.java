@@ -43,6 +43,8 @@ public final class ServerSession implements Caller, AutoCloseable {
     private final Engine engine;
     private final Connection connection;
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
+    /** How long a cancelled request may go on before it stops counting as in flight. */
+    static final Duration CANCEL_GRACE = Duration.ofSeconds(5);
     private final OutboundRequests outbound = new OutboundRequests();
     private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
     private final Set<InFlight> listens = ConcurrentHashMap.newKeySet();
@@ -232,7 +234,7 @@ public final class ServerSession implements Caller, AutoCloseable {
                     batch.skip();
                 }
             } finally {
-                inFlight.remove(request.id());
+                inFlight.remove(request.id(), work);
                 signalIfIdle();
             }
         });
@@ -326,6 +328,25 @@ public final class ServerSession implements Caller, AutoCloseable {
         if (work != null) {
             log.debug("request {} cancelled by the client: {}", id, reason);
             work.cancel();
+            Thread.ofVirtual().name("mcp-cancel-watch-" + id).start(() -> freeWhenStuck(id, work));
+        }
+    }
+
+    /**
+     * Bounds a cancelled request: if its thread is still running {@link #CANCEL_GRACE} after the cancellation (its
+     * handler ignores interruption), the request stops counting as in flight (its id and its slot are free again, and
+     * closing the input does not wait for it) and the log says so; the thread itself cannot be stopped.
+     */
+    private void freeWhenStuck(RequestId id, InFlight work) {
+        try {
+            if (work.awaitEnd(CANCEL_GRACE)) return;
+        } catch (InterruptedException e) {
+            return;
+        }
+        if (inFlight.remove(id, work)) {
+            log.warn("request {} still runs {} s after it was cancelled: its handler ignores interruption; its slot is "
+                    + "freed, its thread runs on", id, CANCEL_GRACE.toSeconds());
+            signalIfIdle();
         }
     }
 

@@ -20,13 +20,21 @@ import java.time.Duration;
 public final class StdioTransport {
     private static final Logger log = LoggerFactory.getLogger(StdioTransport.class);
 
+    /** How long requests in flight may run on once standard input has closed. */
+    static final Duration DRAIN = Duration.ofSeconds(10);
+    /** How long cancelled requests get to end before serving returns without them. */
+    static final Duration CANCEL_WAIT = Duration.ofSeconds(2);
+
     private final Engine engine;
 
     public StdioTransport(Engine engine) {
         this.engine = engine;
     }
 
-    /** Serves until {@code in} ends, then waits for every request already read to be answered. */
+    /**
+     * Serves until {@code in} ends, then waits up to {@link #DRAIN} for every request already read to be answered;
+     * requests still running then are cancelled, and serving returns at most {@link #CANCEL_WAIT} later.
+     */
     public void serve(InputStream in, OutputStream out) throws IOException {
         var connection = new StreamConnection(out);
         int max = engine.options().maxMessageBytes();
@@ -45,8 +53,14 @@ public final class StdioTransport {
             }
             log.info("standard input closed; finishing the requests in flight");
             session.inputEnded();
-            while (!session.awaitIdle(Duration.ofSeconds(10))) {
-                log.info("still waiting for requests in flight to finish");
+            if (!session.awaitIdle(DRAIN)) {
+                // Bounded: a handler that never ends (or ignores interruption) must not keep the process alive.
+                log.warn("requests still in flight {} s after standard input closed; cancelling them",
+                        DRAIN.toSeconds());
+                session.close();
+                if (!session.awaitIdle(CANCEL_WAIT)) {
+                    log.warn("requests in flight ignore cancellation; ending without them");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

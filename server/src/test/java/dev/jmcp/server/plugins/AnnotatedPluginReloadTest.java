@@ -96,8 +96,7 @@ class AnnotatedPluginReloadTest {
         for (var tool : first.tools()) {
             assertThat(dev.jmcp.protocol.json.JsonCodec.shared().writeValueAsString(tool.tool())).contains(tool.tool().name());
         }
-        // The probe's handler is a lambda of the plugin itself, so its class names the plugin's class loader.
-        ClassLoader loader = first.tool("probe").orElseThrow().handler().getClass().getClassLoader();
+        ClassLoader loader = ((JarPlugin) first.tool("probe").orElseThrow().owner()).classLoader();
         assertThat(loader).isNotSameAs(AnnotatedPluginReloadTest.class.getClassLoader());
         return new Loaded(new WeakReference<>(loader, collected), ((JarPlugin) entry.owner()).closedSignal());
     }

@@ -213,7 +213,7 @@ class HotReloadTest {
             holding("hold", "new code").writeTo(jar);
             Registry next = snapshots.await(r -> "new code".equals(answer(r, "hold")));
 
-            assertThat(next.tool("hold").orElseThrow().handler().getClass().getClassLoader())
+            assertThat(((JarPlugin) next.tool("hold").orElseThrow().owner()).classLoader())
                     .isNotSameAs(held.loader.get());
             assertThat(held.closed.getCount()).as("old version stays open while a call is inside").isEqualTo(1);
             assertThat(held.copy).exists();
@@ -323,7 +323,7 @@ class HotReloadTest {
         private HeldCall(ToolEntry entry) {
             JarPlugin owner = (JarPlugin) entry.owner();
             this.collected = new ReferenceQueue<>();
-            this.loader = new WeakReference<>(entry.handler().getClass().getClassLoader(), collected);
+            this.loader = new WeakReference<>(owner.classLoader(), collected);
             this.closed = owner.closedSignal();
             this.copy = owner.copy();
         }

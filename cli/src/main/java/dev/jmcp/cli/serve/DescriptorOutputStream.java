@@ -1,0 +1,178 @@
+package dev.jmcp.cli.serve;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The process's real standard output, moved to a private file descriptor that no Java object names. At
+ * {@link #takeStandardOutput()}, descriptor 1 is duplicated to a fresh descriptor and then made a copy of descriptor 2:
+ * from then on {@code System.out}, {@code new FileOutputStream(FileDescriptor.out)} and the JVM's own output (a
+ * {@code kill -QUIT} thread dump) all go to standard error, and only this stream writes to the client. Uses POSIX
+ * {@code dup}, {@code dup2} and {@code write} through the FFM API (Linux, macOS and other POSIX systems).
+ *
+ * <p>Each write runs on one platform thread of the stream's own: a native call blocked on a slow reader would
+ * otherwise hold the carrier of the virtual thread that made it. Thread-safe for one writer at a time (the
+ * connection's lock provides that); not buffered (wrap it). {@link #close} closes the descriptor.
+ */
+final class DescriptorOutputStream extends OutputStream {
+    private static final int CHUNK = 64 * 1024;
+    private static final int EINTR = 4;
+    /** EAGAIN on Linux and on macOS/BSD. */
+    private static final int EAGAIN_LINUX = 11;
+    private static final int EAGAIN_BSD = 35;
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+
+    private final int descriptor;
+    private final MethodHandle write;
+    private final MethodHandle close;
+    private final ExecutorService writer = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().daemon().name("jmcp-stdout-writer").factory());
+    /** Native memory of the writer thread: one chunk to copy into, and the errno of the last call. */
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment buffer = arena.allocate(CHUNK);
+    private final MemorySegment callState = arena.allocate(CALL_STATE);
+
+    private DescriptorOutputStream(int descriptor, MethodHandle write, MethodHandle close) {
+        this.descriptor = descriptor;
+        this.write = write;
+        this.close = close;
+    }
+
+    /** True where {@link #takeStandardOutput()} works: POSIX systems. */
+    static boolean supported() {
+        return !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+    }
+
+    /**
+     * Moves standard output to a private descriptor, points descriptor 1 at standard error, and returns a stream over
+     * the private one. Called once, before any thread other than the caller may write to descriptor 1.
+     *
+     * @throws IOException when a system call fails; descriptor 1 is then as it was
+     */
+    static DescriptorOutputStream takeStandardOutput() throws IOException {
+        var lookup = LINKER.defaultLookup();
+        MethodHandle dup = LINKER.downcallHandle(lookup.find("dup").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+        MethodHandle dup2 = LINKER.downcallHandle(lookup.find("dup2").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+        MethodHandle write = LINKER.downcallHandle(lookup.find("write").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+                        ValueLayout.JAVA_LONG), Linker.Option.captureCallState("errno"));
+        MethodHandle close = LINKER.downcallHandle(lookup.find("close").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+        try {
+            System.out.flush();
+            int protocol = (int) dup.invokeExact(1);
+            if (protocol < 0) throw new IOException("dup(1) failed");
+            if ((int) dup2.invokeExact(2, 1) < 0) {
+                int ignored = (int) close.invokeExact(protocol);
+                throw new IOException("dup2(2, 1) failed");
+            }
+            return new DescriptorOutputStream(protocol, write, close);
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IOException(e);
+        }
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[]{(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, bytes.length);
+        run(() -> {
+            for (int done = 0; done < length; ) {
+                int chunk = Math.min(CHUNK, length - done);
+                MemorySegment.copy(bytes, offset + done, buffer, ValueLayout.JAVA_BYTE, 0, chunk);
+                for (int sent = 0; sent < chunk; ) {
+                    long n = (long) write.invokeExact(callState, descriptor, buffer.asSlice(sent), (long) (chunk - sent));
+                    if (n >= 0) {
+                        sent += (int) n;
+                    } else {
+                        int errno = (int) ERRNO.get(callState, 0L);
+                        if (errno == EINTR) continue;
+                        // EAGAIN: a reader left the descriptor non-blocking; wait a moment and try again.
+                        if (errno == EAGAIN_LINUX || errno == EAGAIN_BSD) {
+                            LockSupport.parkNanos(1_000_000);
+                            continue;
+                        }
+                        throw new IOException("write to standard output failed (errno " + errno + ")");
+                    }
+                }
+                done += chunk;
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            run(() -> (int) close.invokeExact(descriptor));
+        } finally {
+            writer.shutdown();
+            arena.close();
+        }
+    }
+
+    private interface NativeCall {
+        Object call() throws Throwable;
+    }
+
+    /** Runs {@code call} on the writer thread and waits for it, also when interrupted, so no message is cut. */
+    private void run(NativeCall call) throws IOException {
+        Future<Object> done;
+        try {
+            done = writer.submit(() -> {
+                try {
+                    return call.call();
+                } catch (Exception | Error e) {
+                    throw e;
+                } catch (Throwable e) {
+                    throw new IOException(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            throw new IOException("standard output is closed");
+        }
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    done.get();
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof IOException io) throw io;
+                    throw new IOException(e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
+        }
+    }
+}
