@@ -1,5 +1,5 @@
 // Summarizes one conformance run: reads the suite's -o directory (one "server-<scenario>-<timestamp>/checks.json"
-// per scenario) and its console log (DIR.log, which names every scenario started), prints
+// per scenario; the client runs leave "<scenario>-<timestamp>") and its console log (DIR.log, which names every scenario started), prints
 //   conformance <rev>: scenarios <passed>/<total>, checks <passed>/<total>
 // and below it every failed scenario with its failed checks. A scenario fails when any check is FAILURE, when it
 // recorded no checks, or when it started but left no results. Checks count those that judge something: INFO checks
@@ -13,7 +13,7 @@ if (!rev || !dir) {
   console.error('usage: summarize.mjs <revision> <results dir>');
   process.exit(2);
 }
-const RESULT_DIR = /^server-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+const RESULT_DIR = /^(?:server-)?(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
 
 const scenarios = new Map(); // name -> { checks: [...] | null, problem: string | null }
 const entries = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : [];

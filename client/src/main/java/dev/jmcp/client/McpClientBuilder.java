@@ -1,7 +1,7 @@
 package dev.jmcp.client;
 
 import dev.jmcp.client.http.StreamableHttpTransport;
-import dev.jmcp.client.stdio.StdioTransport;
+import dev.jmcp.client.stdio.ChildProcessTransport;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.CreateMessageResult;
@@ -169,7 +169,7 @@ public final class McpClientBuilder {
         }
         if (command.stream().anyMatch(Objects::isNull)) throw new IllegalArgumentException("the command holds a null");
         ClientOptions options = options();
-        return McpClient.connect(new StdioTransport(command, env == null ? Map.of() : env, workingDirectory, stderr,
+        return McpClient.connect(new ChildProcessTransport(command, env == null ? Map.of() : env, workingDirectory, stderr,
                 maxMessageBytes), options);
     }
 

@@ -1,0 +1,90 @@
+package dev.jmcp.conformance.client;
+
+import dev.jmcp.client.McpClient;
+import dev.jmcp.client.McpClientBuilder;
+import dev.jmcp.client.McpErrorException;
+import dev.jmcp.protocol.ElicitRequest;
+import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.Tool;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the official suite runs as "the client": it reads the scenario from {@code MCP_CONFORMANCE_SCENARIO}, takes
+ * the scenario server's URL as its last argument, does what the scenario expects of a client, and exits 0 (or 1 with
+ * the reason on standard error). Every scenario goes through the public {@link McpClient} API only.
+ */
+public final class ConformanceClient {
+    private static final String ECHO_TOOL = "json_schema_echo";
+
+    private ConformanceClient() {
+    }
+
+    public static void main(String[] args) {
+        String scenario = System.getenv().getOrDefault("MCP_CONFORMANCE_SCENARIO", "");
+        if (args.length == 0) {
+            System.err.println("usage: client.sh URL (with MCP_CONFORMANCE_SCENARIO set to the scenario's name)");
+            System.exit(2);
+        }
+        URI url = URI.create(args[args.length - 1]);
+        try {
+            run(scenario, url);
+            System.exit(0);
+        } catch (Exception e) {
+            System.err.println("conformance client: scenario '" + scenario + "' failed: " + e);
+            System.exit(1);
+        }
+    }
+
+    static void run(String scenario, URI url) throws IOException, InterruptedException {
+        McpClientBuilder builder = McpClient.builder()
+                .clientInfo(new Implementation("jmcp-conformance-client", "1.0.0"))
+                .requestTimeout(Duration.ofSeconds(20));
+        if (scenario.startsWith("elicitation")) builder.onElicitation(ConformanceClient::acceptWithDefaults);
+        try (McpClient client = builder.http(url)) {
+            switch (scenario) {
+                case "initialize" -> client.listTools();
+                case "json-schema-2020-12-preservation" -> echoSchemas(client);
+                default -> callEveryTool(client);
+            }
+        }
+    }
+
+    /** Lists the tools and calls each once, with a plausible value for every required argument. */
+    private static void callEveryTool(McpClient client) throws IOException, InterruptedException {
+        for (Tool tool : client.listTools()) {
+            try {
+                client.callTool(tool.name(), Arguments.plausible(tool.inputSchema()));
+            } catch (McpErrorException e) {
+                System.err.println("conformance client: " + tool.name() + " refused: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Sends every other tool's input schema, as this client holds it, back through the echo tool (SEP-1613). */
+    private static void echoSchemas(McpClient client) throws IOException, InterruptedException {
+        List<Tool> tools = client.listTools();
+        for (Tool tool : tools) {
+            if (!tool.name().equals(ECHO_TOOL)) client.callTool(ECHO_TOOL, Map.of("schema", tool.inputSchema()));
+        }
+    }
+
+    /** Accepts a form, filling every field that has a default with it (SEP-1034). */
+    private static ElicitResult acceptWithDefaults(ElicitRequest request) {
+        var content = new LinkedHashMap<String, Object>();
+        if (request.requestedSchema() != null && request.requestedSchema().get("properties") instanceof Map<?, ?> props) {
+            props.forEach((name, schema) -> {
+                if (schema instanceof Map<?, ?> field && field.containsKey("default")) {
+                    content.put(String.valueOf(name), field.get("default"));
+                }
+            });
+        }
+        return new ElicitResult("accept", content);
+    }
+}
