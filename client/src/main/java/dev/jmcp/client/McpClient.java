@@ -90,7 +90,7 @@ public final class McpClient implements AutoCloseable {
         var session = new ClientSession(transport, options);
         try {
             transport.start(session);
-            return new McpClient(session, session.initialize(), options.requestTimeout());
+            return new McpClient(session, session.open(), options.requestTimeout());
         } catch (IOException | InterruptedException | RuntimeException e) {
             session.close();
             throw e;

@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * The MCP endpoint of one session as the HTTP exchanges see it: the JDK client, the URL, and the session's headers
@@ -53,12 +54,13 @@ final class Endpoint {
         protocolVersion = version;
     }
 
-    HttpRequest post(byte[] body, Duration timeout) {
+    HttpRequest post(byte[] body, Duration timeout, Map<String, String> headers) {
         // "The client MUST include an Accept header, listing both application/json and text/event-stream".
         var request = HttpRequest.newBuilder(uri).timeout(timeout)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, " + EVENT_STREAM)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(request::header);
         return withSession(request).build();
     }
 

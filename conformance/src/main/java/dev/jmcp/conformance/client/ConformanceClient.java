@@ -5,11 +5,17 @@ import dev.jmcp.client.McpClientBuilder;
 import dev.jmcp.client.McpErrorException;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.CreateMessageResult;
 import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.Role;
+import dev.jmcp.protocol.TextContent;
+import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.Tool;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,14 +51,44 @@ public final class ConformanceClient {
     static void run(String scenario, URI url) throws IOException, InterruptedException {
         McpClientBuilder builder = McpClient.builder()
                 .clientInfo(new Implementation("jmcp-conformance-client", "1.0.0"))
-                .requestTimeout(Duration.ofSeconds(20));
-        if (scenario.startsWith("elicitation")) builder.onElicitation(ConformanceClient::acceptWithDefaults);
+                .requestTimeout(Duration.ofSeconds(20))
+                .onElicitation(ConformanceClient::acceptWithDefaults)
+                .onSampling(request -> new CreateMessageResult(Role.ASSISTANT,
+                        new TextContent("An answer from the conformance client", null, null), "conformance", "endTurn"))
+                .roots(List::of);
+        // The suite says which revision the scenario is for; the client is pinned to it.
+        String revision = System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION");
+        if (revision != null) ProtocolVersion.fromWire(revision).ifPresent(builder::protocolVersion);
+        Map<String, Object> context = context();
         try (McpClient client = builder.http(url)) {
             switch (scenario) {
                 case "initialize" -> client.listTools();
                 case "json-schema-2020-12-preservation" -> echoSchemas(client);
-                default -> callEveryTool(client);
+                default -> {
+                    if (context.get("toolCalls") instanceof List<?> calls) callGiven(client, calls);
+                    else callEveryTool(client);
+                }
             }
+        }
+    }
+
+    /** The scenario's own data, {@code MCP_CONFORMANCE_CONTEXT} (a JSON object), or nothing. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> context() {
+        String json = System.getenv("MCP_CONFORMANCE_CONTEXT");
+        if (json == null || json.isBlank()) return Map.of();
+        return JsonCodec.shared().parse(json.getBytes(StandardCharsets.UTF_8)) instanceof Map<?, ?> map
+                ? (Map<String, Object>) map : Map.of();
+    }
+
+    /** Lists the tools (which teaches the client their header marks), then makes exactly the calls the scenario gives. */
+    @SuppressWarnings("unchecked")
+    private static void callGiven(McpClient client, List<?> calls) throws IOException, InterruptedException {
+        client.listTools();
+        for (Object call : calls) {
+            if (!(call instanceof Map<?, ?> given) || !(given.get("name") instanceof String name)) continue;
+            Map<String, Object> arguments = given.get("arguments") instanceof Map<?, ?> a ? (Map<String, Object>) a : Map.of();
+            client.callTool(name, arguments);
         }
     }
 
