@@ -270,6 +270,28 @@ class ClientIT {
 
     @ParameterizedTest
     @EnumSource(Wire.class)
+    void pinnedTo2026TheClientIsStatelessAndAnswersInputRequiredWithTheSameHandlers(Wire wire) throws Exception {
+        var builder = builder().protocolVersion(ProtocolVersion.V2026_07_28)
+                .onSampling(request -> new CreateMessageResult(Role.ASSISTANT, new TextContent("Rome"), "test-model", null))
+                .onElicitation(request -> new ElicitResult("accept", Map.of("colour", "blue")))
+                .roots(() -> List.of(new Root("file:///home/ada", "home")));
+        var progress = new CopyOnWriteArrayList<ServerNotification.Progress>();
+        try (var client = wire.open(builder)) {
+            assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2026_07_28);
+            assertThat(client.serverInfo().name()).isEqualTo("jmcp");
+            assertThat(client.listTools()).extracting(Tool::name).contains("get_weather", "sleep", "ask_model")
+                    .doesNotHaveDuplicates();
+            assertThat(text(client.callTool("progress_test", Map.of("seconds", 2), progress::add)))
+                    .contains("sent 2 progress notifications");
+            assertThat(text(client.callTool("ask_model", Map.of()))).isEqualTo("model: Rome");
+            assertThat(text(client.callTool("ask_user", Map.of()))).isEqualTo("user: accept {colour=blue}");
+            assertThat(text(client.callTool("list_roots", Map.of()))).contains("file:///home/ada");
+        }
+        assertThat(progress).extracting(ServerNotification.Progress::progress).containsExactly(1.0, 2.0);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
     void interruptingACallCancelsItAndTheSessionGoesOn(Wire wire) throws Exception {
         try (var client = wire.open(builder())) {
             var thrown = new AtomicReference<Throwable>();

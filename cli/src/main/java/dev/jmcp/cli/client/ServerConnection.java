@@ -48,7 +48,8 @@ public final class ServerConnection {
 
     @Option(names = "--protocol-version", defaultValue = "2025-11-25", paramLabel = "VERSION",
             converter = VersionConverter.class,
-            description = "The protocol revision to ask for (default: ${DEFAULT-VALUE}).")
+            description = "The protocol revision to ask for (default: ${DEFAULT-VALUE}); 2026-07-28 is stateless "
+                    + "(server/discover, then each request on its own), falling back to initialize with an older server.")
     ProtocolVersion protocolVersion;
 
     @Option(names = "--json-output", description = "Print the result as JSON instead of text.")
@@ -63,8 +64,9 @@ public final class ServerConnection {
     static final class VersionConverter implements ITypeConverter<ProtocolVersion> {
         @Override
         public ProtocolVersion convert(String value) {
-            return ProtocolVersion.statefulFromWire(value).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown protocol version '" + value + "'; the client speaks " + ProtocolVersion.stateful()));
+            return ProtocolVersion.fromWire(value).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown protocol version '" + value + "'; the client speaks "
+                            + java.util.Arrays.toString(ProtocolVersion.values())));
         }
     }
 
