@@ -1,5 +1,6 @@
 package dev.jmcp.client;
 
+import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.client.http.StreamableHttpTransport;
 import dev.jmcp.client.stdio.ChildProcessTransport;
 import dev.jmcp.client.transport.ClientTransport;
@@ -51,6 +52,7 @@ public final class McpClientBuilder {
     private Consumer<String> stderr;
     private Path workingDirectory;
     private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+    private OAuth authorization;
 
     McpClientBuilder() {
     }
@@ -155,6 +157,12 @@ public final class McpClientBuilder {
         return this;
     }
 
+    /** HTTP: authorizes with {@code oauth} when the server answers 401 (or 403 asking for more scope). */
+    public McpClientBuilder authorization(OAuth oauth) {
+        this.authorization = Objects.requireNonNull(oauth, "oauth");
+        return this;
+    }
+
     /**
      * Starts {@code command} (with {@code env} added to this process's environment) and initializes a session over
      * its standard input and output.
@@ -187,7 +195,7 @@ public final class McpClientBuilder {
         }
         ClientOptions options = options();
         return McpClient.connect(new StreamableHttpTransport(url, connectTimeout, options.maxRequestTimeout(),
-                maxMessageBytes), options);
+                maxMessageBytes, authorization), options);
     }
 
     /** Initializes a session over a transport of the caller's; the client owns and closes it from now on. */

@@ -189,6 +189,11 @@ public final class OAuth {
         request.put("redirect_uris", List.of(redirectUri.toString()));
         request.put("grant_types", List.of("authorization_code", "refresh_token"));
         request.put("response_types", List.of("code"));
+        // SEP-837: a client redirecting to a loopback address is a native application; anything else is a web one.
+        String host = redirectUri.getHost() == null ? "" : redirectUri.getHost();
+        boolean loopback = host.equals("localhost") || host.equals("127.0.0.1") || host.equals("[::1]")
+                || !"https".equalsIgnoreCase(redirectUri.getScheme());
+        request.put("application_type", loopback ? "native" : "web");
         List<?> supported = as.get("token_endpoint_auth_methods_supported") instanceof List<?> l ? l : List.of();
         if (!supported.isEmpty() && !supported.contains("client_secret_basic") && supported.contains("none")
                 && !supported.contains("client_secret_post")) {
@@ -248,7 +253,8 @@ public final class OAuth {
             if (advertised) throw new IOException("The authorization response lacks the iss parameter its server promised");
             return;
         }
-        if (!Discovery.sameIssuer(iss, issuer)) {
+        // Compared as strings, without normalization: a trailing slash or a case change is another issuer.
+        if (!iss.equals(as.get("issuer") instanceof String named ? named : issuer)) {
             throw new IOException("The authorization response came from issuer " + iss + ", not " + issuer);
         }
     }

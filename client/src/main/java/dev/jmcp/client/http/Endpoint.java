@@ -28,6 +28,7 @@ final class Endpoint {
     private final Duration streamTimeout;
     private volatile String sessionId;
     private volatile String protocolVersion;
+    private volatile String authorization;
 
     /** @param streamTimeout the longest a request may wait for its answer's headers */
     Endpoint(URI uri, Duration connectTimeout, Duration streamTimeout, int maxMessageBytes) {
@@ -75,7 +76,14 @@ final class Endpoint {
         return withSession(HttpRequest.newBuilder(uri).timeout(timeout).DELETE()).build();
     }
 
+    /** The {@code Authorization} header every request carries from now on (null: none). */
+    void authorization(String value) {
+        authorization = value;
+    }
+
     private HttpRequest.Builder withSession(HttpRequest.Builder request) {
+        String auth = authorization;
+        if (auth != null) request.header("Authorization", auth);
         String session = sessionId;
         String version = protocolVersion;
         if (session != null) request.header(SESSION_HEADER, session);

@@ -1,6 +1,7 @@
 package dev.jmcp.client.http;
 
 import dev.jmcp.client.SessionExpiredException;
+import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
 import dev.jmcp.protocol.ProtocolVersion;
@@ -47,7 +48,11 @@ public final class StreamableHttpTransport implements ClientTransport {
     private static final Duration NOTIFY_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration DELETE_TIMEOUT = Duration.ofSeconds(5);
 
+    /** How many times one request may be sent again after the server asked for (more) authorization. */
+    private static final int MAX_AUTHORIZATIONS = 2;
+
     private final URI uri;
+    private final OAuth oauth;
     private final Duration connectTimeout;
     private final Duration exchangeTimeout;
     private final int maxMessageBytes;
@@ -66,6 +71,13 @@ public final class StreamableHttpTransport implements ClientTransport {
      *                        shorter and abandon the exchange first)
      */
     public StreamableHttpTransport(URI uri, Duration connectTimeout, Duration exchangeTimeout, int maxMessageBytes) {
+        this(uri, connectTimeout, exchangeTimeout, maxMessageBytes, null);
+    }
+
+    /** As above, authorizing requests with {@code oauth} (null: none) when the server asks for it with 401/403. */
+    public StreamableHttpTransport(URI uri, Duration connectTimeout, Duration exchangeTimeout, int maxMessageBytes,
+                                   OAuth oauth) {
+        this.oauth = oauth;
         this.uri = uri;
         this.connectTimeout = connectTimeout;
         this.exchangeTimeout = exchangeTimeout;
@@ -94,9 +106,17 @@ public final class StreamableHttpTransport implements ClientTransport {
     }
 
     @Override
-    public void start(Inbound inbound) {
+    public void start(Inbound inbound) throws IOException {
         this.inbound = inbound;
         this.endpoint = new Endpoint(uri, connectTimeout, exchangeTimeout, maxMessageBytes);
+        if (oauth != null) {
+            try {
+                endpoint.authorization(oauth.authorizationHeader(uri));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while loading the tokens for " + uri);
+            }
+        }
     }
 
     @Override
@@ -166,6 +186,20 @@ public final class StreamableHttpTransport implements ClientTransport {
     }
 
     /**
+     * Answers a 401 or 403 with the authorization it asks for, when the client has one: true when the request is worth
+     * sending again with the new token.
+     */
+    private boolean authorizedAfter(HttpResponse<InputStream> response) throws IOException, InterruptedException {
+        int status = response.statusCode();
+        if (oauth == null || (status != 401 && status != 403)) return false;
+        String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
+        closeQuietly(response.body());
+        if (!oauth.challenged(uri, status, challenge)) return false;
+        endpoint.authorization(oauth.authorizationHeader(uri));
+        return true;
+    }
+
+    /**
      * Delivers one inbound message; a stateless {@code tools/list} answer is checked first: "Clients using the
      * Streamable HTTP transport MUST reject tool definitions where any x-mcp-header value violates these
      * constraints. Rejection means the client MUST exclude the invalid tool from the result of tools/list."
@@ -199,8 +233,12 @@ public final class StreamableHttpTransport implements ClientTransport {
     private void exchange(Exchange exchange, byte[] body, Map<String, String> headers) {
         try {
             boolean hadSession = endpoint.sessionId() != null;
-            HttpResponse<InputStream> response = endpoint.http.send(endpoint.post(body, exchangeTimeout, headers),
-                    HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response;
+            for (int authorizations = 0; ; authorizations++) {
+                response = endpoint.http.send(endpoint.post(body, exchangeTimeout, headers),
+                        HttpResponse.BodyHandlers.ofInputStream());
+                if (authorizations == MAX_AUTHORIZATIONS || !authorizedAfter(response)) break;
+            }
             exchange.body = response.body();
             if (exchange.abandoned) return;
             response.headers().firstValue(Endpoint.SESSION_HEADER).ifPresent(endpoint::assigned);
