@@ -45,6 +45,7 @@ public final class OAuth {
     private final String clientMetadataUrl;
     private final String preRegisteredId;
     private final String preRegisteredSecret;
+    private final boolean machine;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT)
             .followRedirects(HttpClient.Redirect.NEVER).build();
     private volatile Registration registration;
@@ -57,11 +58,23 @@ public final class OAuth {
         this.clientMetadataUrl = b.clientMetadataUrl;
         this.preRegisteredId = b.clientId;
         this.preRegisteredSecret = b.clientSecret;
+        this.machine = b.machine;
     }
 
     /** {@code redirectUri} is where the authorization server sends the browser back; {@code callback} gets it there. */
     public static Builder builder(URI redirectUri, AuthorizationCallback callback) {
-        return new Builder(redirectUri, callback);
+        return new Builder(Objects.requireNonNull(redirectUri, "redirectUri"), Objects.requireNonNull(callback, "callback"));
+    }
+
+    /**
+     * A machine with no person at hand: the client credentials grant with a secret registered beforehand (sent with
+     * HTTP Basic, or in the body where the server allows only that).
+     */
+    public static Builder clientCredentials(String clientId, String clientSecret) {
+        var builder = new Builder(null, null);
+        builder.preRegistered(clientId, Objects.requireNonNull(clientSecret, "clientSecret"));
+        builder.machine = true;
+        return builder;
     }
 
     /** Options of {@link OAuth}. Not thread-safe. */
@@ -73,10 +86,11 @@ public final class OAuth {
         private String clientMetadataUrl;
         private String clientId;
         private String clientSecret;
+        private boolean machine;
 
         private Builder(URI redirectUri, AuthorizationCallback callback) {
-            this.redirectUri = Objects.requireNonNull(redirectUri, "redirectUri");
-            this.callback = Objects.requireNonNull(callback, "callback");
+            this.redirectUri = redirectUri;
+            this.callback = callback;
         }
 
         public Builder tokenStore(TokenStore store) {
@@ -139,7 +153,7 @@ public final class OAuth {
         String scope = challenge.scope() != null ? challenge.scope() : found.defaultScope();
         if (status == 403 && old != null && old.scope() != null && scope != null) scope = union(old.scope(), scope);
         Registration client = register(found);
-        Tokens tokens = authorizationCode(resource, found, client, scope);
+        Tokens tokens = machine ? clientCredentialsGrant(found, client, scope) : authorizationCode(resource, found, client, scope);
         store.save(key(resource), tokens);
         return true;
     }
@@ -244,6 +258,15 @@ public final class OAuth {
         body.put("code_verifier", verifier);
         body.put("resource", found.resource());
         return token(as, client, body, found.issuer(), scope);
+    }
+
+    private Tokens clientCredentialsGrant(Discovery.Found found, Registration client, String scope)
+            throws IOException, InterruptedException {
+        var body = new LinkedHashMap<String, String>();
+        body.put("grant_type", "client_credentials");
+        if (scope != null && !scope.isBlank()) body.put("scope", scope);
+        body.put("resource", found.resource());
+        return token(found.serverMetadata(), client, body, found.issuer(), scope);
     }
 
     /** RFC 9207: "clients MUST ... compare the iss parameter value to the issuer" when the server says it sends it. */

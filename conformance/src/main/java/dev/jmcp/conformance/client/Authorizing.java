@@ -21,7 +21,10 @@ final class Authorizing {
     private Authorizing() {
     }
 
-    static OAuth oauth(Map<String, Object> context) {
+    static OAuth oauth(String scenario, Map<String, Object> context) {
+        if (scenario.equals("auth/client-credentials-basic")) {
+            return OAuth.clientCredentials((String) context.get("client_id"), (String) context.get("client_secret")).build();
+        }
         OAuth.Builder builder = OAuth.builder(REDIRECT, Authorizing::approve).clientName("jmcp-conformance-client")
                 .clientMetadataUrl(CLIENT_METADATA_URL);
         if (context.get("client_id") instanceof String id) {

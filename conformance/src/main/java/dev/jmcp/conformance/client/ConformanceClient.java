@@ -60,7 +60,7 @@ public final class ConformanceClient {
         String revision = System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION");
         if (revision != null) ProtocolVersion.fromWire(revision).ifPresent(builder::protocolVersion);
         Map<String, Object> context = context();
-        if (scenario.startsWith("auth/")) builder.authorization(Authorizing.oauth(context));
+        if (scenario.startsWith("auth/")) builder.authorization(Authorizing.oauth(scenario, context));
         try (McpClient client = builder.http(url)) {
             switch (scenario) {
                 case "initialize" -> client.listTools();
