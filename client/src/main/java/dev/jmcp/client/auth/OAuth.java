@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,6 +47,7 @@ public final class OAuth {
     private final String preRegisteredId;
     private final String preRegisteredSecret;
     private final boolean machine;
+    private final PrivateKey signingKey;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT)
             .followRedirects(HttpClient.Redirect.NEVER).build();
     private volatile Registration registration;
@@ -59,6 +61,7 @@ public final class OAuth {
         this.preRegisteredId = b.clientId;
         this.preRegisteredSecret = b.clientSecret;
         this.machine = b.machine;
+        this.signingKey = b.signingKey;
     }
 
     /** {@code redirectUri} is where the authorization server sends the browser back; {@code callback} gets it there. */
@@ -77,6 +80,24 @@ public final class OAuth {
         return builder;
     }
 
+    /** A machine authenticating with a signed JWT ({@code private_key_jwt}): {@code key} is EC (ES256) or RSA (RS256). */
+    public static Builder clientCredentials(String clientId, PrivateKey key) {
+        var builder = new Builder(null, null);
+        builder.preRegistered(clientId, null);
+        builder.signingKey = Objects.requireNonNull(key, "key");
+        builder.machine = true;
+        return builder;
+    }
+
+    /** Reads a PKCS#8 PEM private key (EC or RSA) for {@link #clientCredentials(String, PrivateKey)}. */
+    public static PrivateKey privateKeyFromPem(String pem) throws IOException {
+        try {
+            return ClientAssertion.readPem(pem);
+        } catch (java.security.GeneralSecurityException | IllegalArgumentException e) {
+            throw new IOException("not a PKCS#8 EC or RSA private key: " + e.getMessage(), e);
+        }
+    }
+
     /** Options of {@link OAuth}. Not thread-safe. */
     public static final class Builder {
         private final URI redirectUri;
@@ -87,6 +108,7 @@ public final class OAuth {
         private String clientId;
         private String clientSecret;
         private boolean machine;
+        private PrivateKey signingKey;
 
         private Builder(URI redirectUri, AuthorizationCallback callback) {
             this.redirectUri = redirectUri;
@@ -174,8 +196,8 @@ public final class OAuth {
         Map<String, Object> as = found.serverMetadata();
         Registration made;
         if (preRegisteredId != null) {
-            made = new Registration(found.issuer(), preRegisteredId, preRegisteredSecret,
-                    chooseAuthMethod(as, preRegisteredSecret != null ? null : "none"));
+            made = new Registration(found.issuer(), preRegisteredId, preRegisteredSecret, signingKey != null
+                    ? "private_key_jwt" : chooseAuthMethod(as, preRegisteredSecret != null ? null : "none"));
         } else if (clientMetadataUrl != null && Boolean.TRUE.equals(as.get("client_id_metadata_document_supported"))) {
             made = new Registration(found.issuer(), clientMetadataUrl, null, "none");
         } else if (as.get("registration_endpoint") instanceof String endpoint) {
@@ -317,6 +339,15 @@ public final class OAuth {
             case "client_secret_post" -> {
                 form.put("client_id", client.clientId());
                 form.put("client_secret", client.clientSecret());
+            }
+            case "private_key_jwt" -> {
+                form.put("client_id", client.clientId());
+                form.put("client_assertion_type", ClientAssertion.TYPE);
+                try {
+                    form.put("client_assertion", ClientAssertion.sign(client.clientId(), signingKey, issuer));
+                } catch (java.security.GeneralSecurityException e) {
+                    throw new IOException("Could not sign the client assertion: " + e.getMessage(), e);
+                }
             }
             default -> form.put("client_id", client.clientId());
         }

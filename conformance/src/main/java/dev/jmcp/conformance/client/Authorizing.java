@@ -21,7 +21,11 @@ final class Authorizing {
     private Authorizing() {
     }
 
-    static OAuth oauth(String scenario, Map<String, Object> context) {
+    static OAuth oauth(String scenario, Map<String, Object> context) throws IOException {
+        if (scenario.equals("auth/client-credentials-jwt")) {
+            return OAuth.clientCredentials((String) context.get("client_id"),
+                    OAuth.privateKeyFromPem((String) context.get("private_key_pem"))).build();
+        }
         if (scenario.equals("auth/client-credentials-basic")) {
             return OAuth.clientCredentials((String) context.get("client_id"), (String) context.get("client_secret")).build();
         }
