@@ -46,6 +46,20 @@ class ClientCommandsTest {
     }
 
     @Test
+    void aUrlWithoutSchemeIsAUsageErrorShowingTheShapeExpected() {
+        CommandRun run = CommandRun.of("tools", "--url", "localhost:3000/mcp");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("needs a scheme and a host", "http://127.0.0.1:3000/mcp", "localhost:3000/mcp");
+    }
+
+    @Test
+    void aHeaderTheProtocolSetsItselfIsAUsageError() {
+        CommandRun run = CommandRun.of("tools", "--url", "http://127.0.0.1:9/mcp", "--header", "Mcp-Session-Id=x");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--header", "set by the protocol");
+    }
+
+    @Test
     void aServerCommandWithoutTheDashIsAUsageError() {
         CommandRun run = CommandRun.of("tools", "jmcp", "serve");
 

@@ -53,6 +53,7 @@ public final class McpClientBuilder {
     private Path workingDirectory;
     private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
     private OAuth authorization;
+    private final Map<String, String> headers = new LinkedHashMap<>();
 
     McpClientBuilder() {
     }
@@ -157,6 +158,24 @@ public final class McpClientBuilder {
         return this;
     }
 
+    /**
+     * HTTP: a header every request carries (e.g. an API key). The headers the protocol sets itself (session, version,
+     * request metadata, {@code Authorization} when {@link #authorization} is given) cannot be set here.
+     */
+    public McpClientBuilder header(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+        if (name.isBlank() || !name.chars().allMatch(c -> c > 0x20 && c < 0x7F && c != ':')) {
+            throw new IllegalArgumentException("not a header name: '" + name + "'");
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (lower.startsWith("mcp-") || lower.equals("content-type") || lower.equals("accept")) {
+            throw new IllegalArgumentException("the header " + name + " is set by the protocol, not by the caller");
+        }
+        headers.put(name, value);
+        return this;
+    }
+
     /** HTTP: authorizes with {@code oauth} when the server answers 401 (or 403 asking for more scope). */
     public McpClientBuilder authorization(OAuth oauth) {
         this.authorization = Objects.requireNonNull(oauth, "oauth");
@@ -195,7 +214,7 @@ public final class McpClientBuilder {
         }
         ClientOptions options = options();
         return McpClient.connect(new StreamableHttpTransport(url, connectTimeout, options.maxRequestTimeout(),
-                maxMessageBytes, authorization), options);
+                maxMessageBytes, authorization, headers), options);
     }
 
     /** Initializes a session over a transport of the caller's; the client owns and closes it from now on. */

@@ -52,6 +52,10 @@ public final class ServerConnection {
                     + "(server/discover, then each request on its own), falling back to initialize with an older server.")
     ProtocolVersion protocolVersion;
 
+    @Option(names = "--header", paramLabel = "NAME=VALUE",
+            description = "HTTP: a header sent with every request, e.g. an API key (repeatable).")
+    Map<String, String> headers = new LinkedHashMap<>();
+
     @Option(names = "--json-output", description = "Print the result as JSON instead of text.")
     boolean jsonOutput;
 
@@ -96,6 +100,15 @@ public final class ServerConnection {
                 .protocolVersion(protocolVersion)
                 .requestTimeout(Duration.ofSeconds(timeoutSeconds))
                 .stderr(this::serverStderr);
+        try {
+            headers.forEach(builder::header);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(command.commandLine(), "--header: " + e.getMessage());
+        }
+        if (url != null && (url.getScheme() == null || url.getHost() == null)) {
+            throw new ParameterException(command.commandLine(), "--url needs a scheme and a host, e.g. "
+                    + "http://127.0.0.1:3000/mcp; was '" + url + "'");
+        }
         if (showNotifications) {
             builder.onNotification(n -> {
                 if (!(n instanceof ServerNotification.Progress)) output.notification(n);

@@ -29,10 +29,13 @@ final class Endpoint {
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile String authorization;
+    /** The caller's own headers, on every request. */
+    private final Map<String, String> headers;
 
     /** @param streamTimeout the longest a request may wait for its answer's headers */
-    Endpoint(URI uri, Duration connectTimeout, Duration streamTimeout, int maxMessageBytes) {
+    Endpoint(URI uri, Duration connectTimeout, Duration streamTimeout, int maxMessageBytes, Map<String, String> headers) {
         this.uri = uri;
+        this.headers = headers;
         this.streamTimeout = streamTimeout;
         this.maxMessageBytes = maxMessageBytes;
         this.http = HttpClient.newBuilder()
@@ -82,6 +85,7 @@ final class Endpoint {
     }
 
     private HttpRequest.Builder withSession(HttpRequest.Builder request) {
+        headers.forEach(request::header);
         String auth = authorization;
         if (auth != null) request.header("Authorization", auth);
         String session = sessionId;

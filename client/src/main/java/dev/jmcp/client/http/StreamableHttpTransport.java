@@ -53,6 +53,7 @@ public final class StreamableHttpTransport implements ClientTransport {
 
     private final URI uri;
     private final OAuth oauth;
+    private final Map<String, String> headers;
     private final Duration connectTimeout;
     private final Duration exchangeTimeout;
     private final int maxMessageBytes;
@@ -71,13 +72,17 @@ public final class StreamableHttpTransport implements ClientTransport {
      *                        shorter and abandon the exchange first)
      */
     public StreamableHttpTransport(URI uri, Duration connectTimeout, Duration exchangeTimeout, int maxMessageBytes) {
-        this(uri, connectTimeout, exchangeTimeout, maxMessageBytes, null);
+        this(uri, connectTimeout, exchangeTimeout, maxMessageBytes, null, Map.of());
     }
 
-    /** As above, authorizing requests with {@code oauth} (null: none) when the server asks for it with 401/403. */
+    /**
+     * As above, authorizing requests with {@code oauth} (null: none) when the server asks for it with 401/403, and
+     * adding {@code headers} to every request.
+     */
     public StreamableHttpTransport(URI uri, Duration connectTimeout, Duration exchangeTimeout, int maxMessageBytes,
-                                   OAuth oauth) {
+                                   OAuth oauth, Map<String, String> headers) {
         this.oauth = oauth;
+        this.headers = Map.copyOf(headers);
         this.uri = uri;
         this.connectTimeout = connectTimeout;
         this.exchangeTimeout = exchangeTimeout;
@@ -108,7 +113,7 @@ public final class StreamableHttpTransport implements ClientTransport {
     @Override
     public void start(Inbound inbound) throws IOException {
         this.inbound = inbound;
-        this.endpoint = new Endpoint(uri, connectTimeout, exchangeTimeout, maxMessageBytes);
+        this.endpoint = new Endpoint(uri, connectTimeout, exchangeTimeout, maxMessageBytes, headers);
         if (oauth != null) {
             try {
                 endpoint.authorization(oauth.authorizationHeader(uri));
