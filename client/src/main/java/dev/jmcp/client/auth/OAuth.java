@@ -48,6 +48,7 @@ public final class OAuth {
     private final String preRegisteredSecret;
     private final boolean machine;
     private final PrivateKey signingKey;
+    private final java.util.function.Supplier<String> assertion;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT)
             .followRedirects(HttpClient.Redirect.NEVER).build();
     private volatile Registration registration;
@@ -62,6 +63,7 @@ public final class OAuth {
         this.preRegisteredSecret = b.clientSecret;
         this.machine = b.machine;
         this.signingKey = b.signingKey;
+        this.assertion = b.assertion;
     }
 
     /** {@code redirectUri} is where the authorization server sends the browser back; {@code callback} gets it there. */
@@ -89,6 +91,19 @@ public final class OAuth {
         return builder;
     }
 
+    /**
+     * A workload that proves who it is with a JWT from its platform (workload identity federation, RFC 7523's
+     * JWT-bearer grant): {@code assertion} supplies a current token each time one is needed. A refused grant is an
+     * error, never retried with another grant.
+     */
+    public static Builder jwtBearer(String clientId, java.util.function.Supplier<String> assertion) {
+        var builder = new Builder(null, null);
+        builder.preRegistered(clientId, null);
+        builder.assertion = Objects.requireNonNull(assertion, "assertion");
+        builder.machine = true;
+        return builder;
+    }
+
     /** Reads a PKCS#8 PEM private key (EC or RSA) for {@link #clientCredentials(String, PrivateKey)}. */
     public static PrivateKey privateKeyFromPem(String pem) throws IOException {
         try {
@@ -109,6 +124,7 @@ public final class OAuth {
         private String clientSecret;
         private boolean machine;
         private PrivateKey signingKey;
+        private java.util.function.Supplier<String> assertion;
 
         private Builder(URI redirectUri, AuthorizationCallback callback) {
             this.redirectUri = redirectUri;
@@ -285,7 +301,12 @@ public final class OAuth {
     private Tokens clientCredentialsGrant(Discovery.Found found, Registration client, String scope)
             throws IOException, InterruptedException {
         var body = new LinkedHashMap<String, String>();
-        body.put("grant_type", "client_credentials");
+        if (assertion != null) {
+            body.put("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer");
+            body.put("assertion", Objects.requireNonNull(assertion.get(), "the workload assertion supplier gave null"));
+        } else {
+            body.put("grant_type", "client_credentials");
+        }
         if (scope != null && !scope.isBlank()) body.put("scope", scope);
         body.put("resource", found.resource());
         return token(found.serverMetadata(), client, body, found.issuer(), scope);

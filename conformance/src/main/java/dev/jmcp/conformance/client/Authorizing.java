@@ -22,6 +22,10 @@ final class Authorizing {
     }
 
     static OAuth oauth(String scenario, Map<String, Object> context) throws IOException {
+        if (scenario.equals("auth/wif-jwt-bearer")) {
+            String jwt = (String) context.get("valid_jwt");
+            return OAuth.jwtBearer((String) context.get("client_id"), () -> jwt).build();
+        }
         if (scenario.equals("auth/client-credentials-jwt")) {
             return OAuth.clientCredentials((String) context.get("client_id"),
                     OAuth.privateKeyFromPem((String) context.get("private_key_pem"))).build();
