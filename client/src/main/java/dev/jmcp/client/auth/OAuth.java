@@ -49,6 +49,7 @@ public final class OAuth {
     private final boolean machine;
     private final PrivateKey signingKey;
     private final java.util.function.Supplier<String> assertion;
+    private final Enterprise enterprise;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT)
             .followRedirects(HttpClient.Redirect.NEVER).build();
     private volatile Registration registration;
@@ -64,6 +65,7 @@ public final class OAuth {
         this.machine = b.machine;
         this.signingKey = b.signingKey;
         this.assertion = b.assertion;
+        this.enterprise = b.enterprise;
     }
 
     /** {@code redirectUri} is where the authorization server sends the browser back; {@code callback} gets it there. */
@@ -104,6 +106,24 @@ public final class OAuth {
         return builder;
     }
 
+    /**
+     * Enterprise-managed authorization: the user's ID token from the company's identity provider is exchanged there
+     * (RFC 8693) for an identity assertion grant (ID-JAG) addressed to the MCP server's authorization server, which
+     * then gives the access token for it (JWT-bearer grant), with this client's pre-registered credentials.
+     */
+    public static Builder enterprise(String clientId, String clientSecret, URI idpTokenEndpoint, String idpClientId,
+                                     java.util.function.Supplier<String> idToken) {
+        var builder = new Builder(null, null);
+        builder.preRegistered(clientId, clientSecret);
+        builder.enterprise = new Enterprise(Objects.requireNonNull(idpTokenEndpoint, "idpTokenEndpoint"), idpClientId,
+                Objects.requireNonNull(idToken, "idToken"));
+        builder.machine = true;
+        return builder;
+    }
+
+    private record Enterprise(URI idpTokenEndpoint, String idpClientId, java.util.function.Supplier<String> idToken) {
+    }
+
     /** Reads a PKCS#8 PEM private key (EC or RSA) for {@link #clientCredentials(String, PrivateKey)}. */
     public static PrivateKey privateKeyFromPem(String pem) throws IOException {
         try {
@@ -125,6 +145,7 @@ public final class OAuth {
         private boolean machine;
         private PrivateKey signingKey;
         private java.util.function.Supplier<String> assertion;
+        private Enterprise enterprise;
 
         private Builder(URI redirectUri, AuthorizationCallback callback) {
             this.redirectUri = redirectUri;
@@ -301,15 +322,37 @@ public final class OAuth {
     private Tokens clientCredentialsGrant(Discovery.Found found, Registration client, String scope)
             throws IOException, InterruptedException {
         var body = new LinkedHashMap<String, String>();
-        if (assertion != null) {
+        if (assertion != null || enterprise != null) {
             body.put("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer");
-            body.put("assertion", Objects.requireNonNull(assertion.get(), "the workload assertion supplier gave null"));
+            body.put("assertion", enterprise != null ? identityAssertion(found)
+                    : Objects.requireNonNull(assertion.get(), "the workload assertion supplier gave null"));
         } else {
             body.put("grant_type", "client_credentials");
         }
         if (scope != null && !scope.isBlank()) body.put("scope", scope);
         body.put("resource", found.resource());
         return token(found.serverMetadata(), client, body, found.issuer(), scope);
+    }
+
+    /** Exchanges the ID token at the identity provider for an ID-JAG for this authorization server and resource. */
+    private String identityAssertion(Discovery.Found found) throws IOException, InterruptedException {
+        var form = new LinkedHashMap<String, String>();
+        form.put("grant_type", "urn:ietf:params:oauth:grant-type:token-exchange");
+        form.put("requested_token_type", "urn:ietf:params:oauth:token-type:id-jag");
+        form.put("subject_token", Objects.requireNonNull(enterprise.idToken().get(), "the ID token supplier gave null"));
+        form.put("subject_token_type", "urn:ietf:params:oauth:token-type:id_token");
+        form.put("audience", found.issuer());
+        form.put("resource", found.resource());
+        if (enterprise.idpClientId() != null) form.put("client_id", enterprise.idpClientId());
+        var response = http.send(HttpRequest.newBuilder(enterprise.idpTokenEndpoint()).timeout(TIMEOUT)
+                .header("Content-Type", "application/x-www-form-urlencoded").header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(form(form))).build(), HttpResponse.BodyHandlers.ofByteArray());
+        Map<String, Object> answer = json(response.body(), enterprise.idpTokenEndpoint().toString());
+        if (response.statusCode() != 200 || !(answer.get("access_token") instanceof String jag)) {
+            throw new IOException("The identity provider " + enterprise.idpTokenEndpoint() + " refused the token exchange"
+                    + " (HTTP " + response.statusCode() + "): " + answer.getOrDefault("error", "no access_token"));
+        }
+        return jag;
     }
 
     /** RFC 9207: "clients MUST ... compare the iss parameter value to the issuer" when the server says it sends it. */

@@ -22,6 +22,12 @@ final class Authorizing {
     }
 
     static OAuth oauth(String scenario, Map<String, Object> context) throws IOException {
+        if (scenario.equals("auth/enterprise-managed-authorization")) {
+            String idToken = (String) context.get("idp_id_token");
+            return OAuth.enterprise((String) context.get("client_id"), (String) context.get("client_secret"),
+                    URI.create((String) context.get("idp_token_endpoint")), (String) context.get("idp_client_id"),
+                    () -> idToken).build();
+        }
         if (scenario.equals("auth/wif-jwt-bearer")) {
             String jwt = (String) context.get("valid_jwt");
             return OAuth.jwtBearer((String) context.get("client_id"), () -> jwt).build();
