@@ -53,6 +53,10 @@ public final class OAuth {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT)
             .followRedirects(HttpClient.Redirect.NEVER).build();
     private volatile Registration registration;
+    /** Set once an authorization server advertises DPoP: tokens are then bound to this key. */
+    private volatile DpopProofs dpop;
+    private volatile String serverNonce;
+    private volatile String authorizationServerNonce;
 
     private OAuth(Builder b) {
         this.redirectUri = b.redirectUri;
@@ -195,13 +199,33 @@ public final class OAuth {
     }
 
     /**
-     * Answers a 401 or 403 of {@code resource}: runs the flow the challenge asks for and keeps the new tokens.
-     *
-     * @return true when there are new tokens worth a retry
+     * The headers one HTTP request to {@code resource} carries: {@code Authorization} ({@code Bearer}, or {@code DPoP}
+     * with a fresh {@code DPoP} proof for a DPoP-bound token); empty before there is a token. Does no I/O.
      */
-    public synchronized boolean challenged(URI resource, int status, String wwwAuthenticate)
+    public Map<String, String> requestHeaders(String method, URI resource) {
+        Tokens tokens = store.load(key(resource));
+        if (tokens == null) return Map.of();
+        DpopProofs proofs = dpop;
+        if (proofs == null) return Map.of("Authorization", "Bearer " + tokens.accessToken());
+        return Map.of("Authorization", "DPoP " + tokens.accessToken(),
+                "DPoP", proofs.proof(method, resource.toString(), tokens.accessToken(), serverNonce));
+    }
+
+    /**
+     * Answers a 401 or 403 of {@code resource}: runs the flow the challenge asks for and keeps the new tokens.
+     * {@code dpopNonce} is the response's {@code DPoP-Nonce} header, or null.
+     *
+     * @return true when there are new tokens (or a new DPoP nonce) worth a retry
+     */
+    public synchronized boolean challenged(URI resource, int status, String wwwAuthenticate, String dpopNonce)
             throws IOException, InterruptedException {
         Challenge challenge = Challenge.parse(wwwAuthenticate);
+        if ("use_dpop_nonce".equals(challenge.error()) && dpopNonce != null && dpop != null) {
+            // RFC 9449 §9: "the client ... retries the request with a DPoP proof containing the nonce".
+            boolean fresh = !dpopNonce.equals(serverNonce);
+            serverNonce = dpopNonce;
+            return fresh;
+        }
         if (status == 403 && !challenge.insufficientScope()) return false;
         Tokens old = store.load(key(resource));
         if (status == 401 && old != null && old.refreshToken() != null && challenge.error() == null) {
@@ -209,6 +233,10 @@ public final class OAuth {
         }
         store.clear(key(resource));
         Discovery.Found found = Discovery.find(http, resource, challenge.resourceMetadata());
+        if (dpop == null && !strings(found.serverMetadata().get("dpop_signing_alg_values_supported")).isEmpty()
+                && strings(found.serverMetadata().get("dpop_signing_alg_values_supported")).contains("ES256")) {
+            dpop = new DpopProofs();
+        }
         String scope = challenge.scope() != null ? challenge.scope() : found.defaultScope();
         if (status == 403 && old != null && old.scope() != null && scope != null) scope = union(old.scope(), scope);
         Registration client = register(found);
@@ -415,9 +443,15 @@ public final class OAuth {
             }
             default -> form.put("client_id", client.clientId());
         }
-        var response = http.send(request.POST(HttpRequest.BodyPublishers.ofString(form(form))).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpRequest built = request.POST(HttpRequest.BodyPublishers.ofString(form(form))).build();
+        var response = http.send(withProof(built, endpoint), HttpResponse.BodyHandlers.ofByteArray());
         Map<String, Object> answer = json(response.body(), endpoint);
+        String nonce = response.headers().firstValue("DPoP-Nonce").orElse(null);
+        if (dpop != null && response.statusCode() == 400 && "use_dpop_nonce".equals(answer.get("error")) && nonce != null) {
+            authorizationServerNonce = nonce;
+            response = http.send(withProof(built, endpoint), HttpResponse.BodyHandlers.ofByteArray());
+            answer = json(response.body(), endpoint);
+        }
         if (response.statusCode() != 200 || !(answer.get("access_token") instanceof String access)) {
             throw new IOException("The token endpoint " + endpoint + " answered HTTP " + response.statusCode() + ": "
                     + answer.getOrDefault("error", "no access_token"));
@@ -425,6 +459,14 @@ public final class OAuth {
         Instant expires = answer.get("expires_in") instanceof Number n ? Instant.now().plusSeconds(n.longValue()) : null;
         return new Tokens(access, answer.get("refresh_token") instanceof String r ? r : null, expires,
                 answer.get("scope") instanceof String s ? s : scope, issuer);
+    }
+
+    /** The token request with a DPoP proof when tokens are DPoP-bound; as it is otherwise. */
+    private HttpRequest withProof(HttpRequest request, String endpoint) {
+        DpopProofs proofs = dpop;
+        if (proofs == null) return request;
+        return HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("DPoP"))
+                .header("DPoP", proofs.proof("POST", endpoint, null, authorizationServerNonce)).build();
     }
 
     private Map<String, Object> postJson(URI endpoint, Map<String, Object> body) throws IOException, InterruptedException {

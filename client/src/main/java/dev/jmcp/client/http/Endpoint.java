@@ -1,6 +1,7 @@
 package dev.jmcp.client.http;
 
 import dev.jmcp.client.SessionExpiredException;
+import dev.jmcp.client.auth.OAuth;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +29,7 @@ final class Endpoint {
     private final Duration streamTimeout;
     private volatile String sessionId;
     private volatile String protocolVersion;
-    private volatile String authorization;
+    private volatile OAuth authorization;
     /** The caller's own headers, on every request. */
     private final Map<String, String> headers;
 
@@ -65,29 +66,29 @@ final class Endpoint {
                 .header("Accept", "application/json, " + EVENT_STREAM)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(request::header);
-        return withSession(request).build();
+        return withSession(request, "POST").build();
     }
 
     /** A GET opening the standalone stream, or resuming a stream after {@code lastEventId} (null for none). */
     HttpRequest get(String lastEventId) {
         var request = HttpRequest.newBuilder(uri).timeout(streamTimeout).header("Accept", EVENT_STREAM).GET();
         if (lastEventId != null) request.header("Last-Event-ID", lastEventId);
-        return withSession(request).build();
+        return withSession(request, "GET").build();
     }
 
     HttpRequest delete(Duration timeout) {
-        return withSession(HttpRequest.newBuilder(uri).timeout(timeout).DELETE()).build();
+        return withSession(HttpRequest.newBuilder(uri).timeout(timeout).DELETE(), "DELETE").build();
     }
 
-    /** The {@code Authorization} header every request carries from now on (null: none). */
-    void authorization(String value) {
-        authorization = value;
+    /** Who gives each request its {@code Authorization} (and DPoP proof) from now on. */
+    void authorization(OAuth oauth) {
+        authorization = oauth;
     }
 
-    private HttpRequest.Builder withSession(HttpRequest.Builder request) {
+    private HttpRequest.Builder withSession(HttpRequest.Builder request, String method) {
         headers.forEach(request::header);
-        String auth = authorization;
-        if (auth != null) request.header("Authorization", auth);
+        OAuth auth = authorization;
+        if (auth != null) auth.requestHeaders(method, uri).forEach(request::header);
         String session = sessionId;
         String version = protocolVersion;
         if (session != null) request.header(SESSION_HEADER, session);

@@ -115,8 +115,9 @@ public final class StreamableHttpTransport implements ClientTransport {
         this.inbound = inbound;
         this.endpoint = new Endpoint(uri, connectTimeout, exchangeTimeout, maxMessageBytes, headers);
         if (oauth != null) {
+            endpoint.authorization(oauth);
             try {
-                endpoint.authorization(oauth.authorizationHeader(uri));
+                oauth.authorizationHeader(uri); // loads the stored tokens, refreshing expired ones
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException("interrupted while loading the tokens for " + uri);
@@ -199,9 +200,8 @@ public final class StreamableHttpTransport implements ClientTransport {
         if (oauth == null || (status != 401 && status != 403)) return false;
         String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
         closeQuietly(response.body());
-        if (!oauth.challenged(uri, status, challenge)) return false;
-        endpoint.authorization(oauth.authorizationHeader(uri));
-        return true;
+        String nonce = response.headers().firstValue("DPoP-Nonce").orElse(null);
+        return oauth.challenged(uri, status, challenge, nonce);
     }
 
     /**
