@@ -70,6 +70,10 @@ public final class ConformanceClient {
                 case "initialize" -> client.listTools();
                 case "json-schema-2020-12-preservation" -> echoSchemas(client);
                 case "sep-2640-client-no-prefetch" -> client.listSkills();
+                case "http-standard-headers" -> {
+                    callEveryTool(client);
+                    everyOtherListing(client);
+                }
                 case "sep-2640-client-verify-digest", "sep-2640-client-verify-size", "sep-2640-client-verify-frontmatter" ->
                         loadSkills(client);
                 default -> {
@@ -108,6 +112,20 @@ public final class ConformanceClient {
             } catch (McpErrorException e) {
                 System.err.println("conformance client: " + tool.name() + " refused: " + e.getMessage());
             }
+        }
+    }
+
+    /** Lists and reads resources, lists and gets prompts: each method's headers are seen once. */
+    private static void everyOtherListing(McpClient client) throws InterruptedException {
+        try {
+            for (var resource : client.listResources()) client.readResource(resource.uri());
+        } catch (IOException | McpErrorException e) {
+            System.err.println("conformance client: resources: " + e.getMessage());
+        }
+        try {
+            for (var prompt : client.listPrompts()) client.getPrompt(prompt.name(), Map.of());
+        } catch (IOException | McpErrorException e) {
+            System.err.println("conformance client: prompts: " + e.getMessage());
         }
     }
 
