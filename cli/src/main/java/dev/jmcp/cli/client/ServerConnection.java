@@ -5,6 +5,7 @@ import dev.jmcp.client.McpClient;
 import dev.jmcp.client.McpClientBuilder;
 import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.ServerNotification;
+import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.protocol.ProtocolVersion;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -108,6 +109,13 @@ public final class ServerConnection {
         if (url != null && (url.getScheme() == null || url.getHost() == null)) {
             throw new ParameterException(command.commandLine(), "--url needs a scheme and a host, e.g. "
                     + "http://127.0.0.1:3000/mcp; was '" + url + "'");
+        }
+        if (url != null) {
+            // Tokens from 'jmcp login'; a server that asks for a login the user has not done is told how to do it.
+            URI server = url;
+            builder.authorization(OAuth.builder(URI.create("http://127.0.0.1/callback"), authorizationUrl -> {
+                throw new IOException(server + " needs authorization: log in first with 'jmcp login " + server + "'");
+            }).tokenStore(TokenFile.inConfigDirectory()).clientName("jmcp").build());
         }
         if (showNotifications) {
             builder.onNotification(n -> {
