@@ -1,6 +1,7 @@
 package dev.jmcp.client;
 
 import dev.jmcp.client.auth.OAuth;
+import dev.jmcp.client.http.LegacySseTransport;
 import dev.jmcp.client.http.StreamableHttpTransport;
 import dev.jmcp.client.stdio.ChildProcessTransport;
 import dev.jmcp.client.transport.ClientTransport;
@@ -215,6 +216,22 @@ public final class McpClientBuilder {
         ClientOptions options = options();
         return McpClient.connect(new StreamableHttpTransport(url, connectTimeout, options.maxRequestTimeout(),
                 maxMessageBytes, authorization, headers), options);
+    }
+
+    /**
+     * Initializes a session with a server that speaks only the 2024-11-05 HTTP+SSE transport, at its SSE URL (e.g.
+     * {@code http://127.0.0.1:3000/sse}). Authorization is not used on this transport.
+     *
+     * @throws IOException the server is unreachable, sent no endpoint event, or the handshake failed
+     */
+    public McpClient sse(URI url) throws IOException, InterruptedException {
+        Objects.requireNonNull(url, "url");
+        String scheme = url.getScheme();
+        if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || url.getHost() == null) {
+            throw new IllegalArgumentException("the server URL must be http:// or https:// with a host, was " + url);
+        }
+        ClientOptions options = options();
+        return McpClient.connect(new LegacySseTransport(url, connectTimeout, maxMessageBytes, headers), options);
     }
 
     /** Initializes a session over a transport of the caller's; the client owns and closes it from now on. */

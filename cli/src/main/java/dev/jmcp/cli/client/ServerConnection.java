@@ -53,6 +53,11 @@ public final class ServerConnection {
                     + "(server/discover, then each request on its own), falling back to initialize with an older server.")
     ProtocolVersion protocolVersion;
 
+    @Option(names = "--transport", paramLabel = "KIND", defaultValue = "streamable-http",
+            description = "With --url: streamable-http (default) or sse, the 2024-11-05 HTTP+SSE transport of older "
+                    + "servers (then --url is the SSE URL, e.g. http://127.0.0.1:3000/sse).")
+    String transport;
+
     @Option(names = "--header", paramLabel = "NAME=VALUE",
             description = "HTTP: a header sent with every request, e.g. an API key (repeatable).")
     Map<String, String> headers = new LinkedHashMap<>();
@@ -122,7 +127,11 @@ public final class ServerConnection {
                 if (!(n instanceof ServerNotification.Progress)) output.notification(n);
             });
         }
-        try (McpClient client = url != null ? builder.http(url) : builder.stdio(stdio, env)) {
+        if (!transport.equals("streamable-http") && !transport.equals("sse")) {
+            throw new ParameterException(command.commandLine(), "--transport is streamable-http or sse, was '" + transport + "'");
+        }
+        try (McpClient client = url == null ? builder.stdio(stdio, env)
+                : transport.equals("sse") ? builder.sse(url) : builder.http(url)) {
             return work.run(client, output);
         } catch (McpErrorException e) {
             err.println("jmcp: the server answered error " + e.code() + ": " + e.getMessage());
