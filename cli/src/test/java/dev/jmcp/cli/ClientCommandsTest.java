@@ -46,6 +46,24 @@ class ClientCommandsTest {
     }
 
     @Test
+    void helpNamesACommandAndShowsItsUsage() {
+        CommandRun run = CommandRun.of("help", "call");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("Usage: jmcp call", "--header", "--transport");
+    }
+
+    @Test
+    void aRefusedConnectionSaysNothingListensThere() throws Exception {
+        int port;
+        try (var probe = new java.net.ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        CommandRun run = CommandRun.of("tools", "--url", "http://127.0.0.1:" + port + "/mcp");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("connection refused", "is the server running");
+    }
+
+    @Test
     void aUrlWithoutSchemeIsAUsageErrorShowingTheShapeExpected() {
         CommandRun run = CommandRun.of("tools", "--url", "localhost:3000/mcp");
         assertThat(run.exitCode()).isEqualTo(2);

@@ -7,7 +7,7 @@ public final class ClientCommands {
     private ClientCommands() {
     }
 
-    /** Adds {@code tools}, {@code call}, {@code prompts}, {@code prompt}, {@code resources}, {@code read}, {@code login}. */
+    /** Adds {@code tools}, {@code call}, {@code prompts}, {@code prompt}, {@code resources}, {@code read}, {@code login}, and {@code help COMMAND}. */
     public static CommandLine addTo(CommandLine root) {
         return root.addSubcommand(new ToolsCommand())
                 .addSubcommand(new CallCommand())
@@ -15,6 +15,7 @@ public final class ClientCommands {
                 .addSubcommand(new PromptCommand())
                 .addSubcommand(new ResourcesCommand())
                 .addSubcommand(new ReadCommand())
-                .addSubcommand(new LoginCommand());
+                .addSubcommand(new LoginCommand())
+                .addSubcommand("help", new CommandLine.HelpCommand());
     }
 }

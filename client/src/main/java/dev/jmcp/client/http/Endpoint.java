@@ -131,6 +131,9 @@ final class Endpoint {
     }
 
     static String message(IOException e) {
+        if (e instanceof java.net.ConnectException) {
+            return "connection refused: nothing listens there (is the server running, and is the port right?)";
+        }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
