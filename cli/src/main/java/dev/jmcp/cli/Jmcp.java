@@ -1,6 +1,8 @@
 package dev.jmcp.cli;
 
 import dev.jmcp.cli.client.ClientCommands;
+import dev.jmcp.cli.create.NewCommand;
+import dev.jmcp.cli.install.InstallCommand;
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.cli.serve.ServeCommand;
 import picocli.CommandLine;
@@ -18,7 +20,7 @@ import java.util.concurrent.Callable;
  * 0 on success, 1 when a command failed, 2 on a usage error (printed with the usage to standard error).
  */
 @Command(name = "jmcp", mixinStandardHelpOptions = true, versionProvider = JmcpVersion.class,
-        subcommands = {ServeCommand.class},
+        subcommands = {ServeCommand.class, InstallCommand.class, NewCommand.class},
         description = "A Model Context Protocol server with pluggable modules.",
         footer = {"", "Run 'jmcp COMMAND --help' for the options of a command."})
 public final class Jmcp implements Callable<Integer> {

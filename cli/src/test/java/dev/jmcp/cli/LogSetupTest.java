@@ -32,6 +32,12 @@ class LogSetupTest {
     }
 
     @Test
+    void verboseIsJmcpsDebugNotJettys() {
+        assertThat(LogSetup.properties(true, Optional.empty())).containsEntry("level@org.eclipse.jetty", "warn");
+        assertThat(LogSetup.properties(false, Optional.empty())).containsEntry("level@org.eclipse.jetty", "warn");
+    }
+
+    @Test
     void aLogFileAddsAFileWriter() {
         Path file = Path.of("/tmp/logs/jmcp.log");
 

@@ -29,7 +29,8 @@ class ServeOptionsTest {
         ServerOptions options = serve.serverOptions();
 
         assertThat(options.name()).isEqualTo("jmcp");
-        assertThat(options.pluginsDirectory()).isEqualTo(Path.of("plugins").toAbsolutePath());
+        assertThat(options.pluginsDirectory())
+                .isEqualTo(Path.of(System.getProperty("user.home"), ".jmcp", "plugins").toAbsolutePath());
         assertThat(options.pageSize()).isEqualTo(100);
         assertThat(options.maxMessageBytes()).isEqualTo(4 * 1024 * 1024);
         assertThat(options.maxPendingRequests()).isEqualTo(ServerOptions.DEFAULT_MAX_PENDING_REQUESTS);
@@ -100,6 +101,12 @@ class ServeOptionsTest {
             --port|-1|between 0 and 65535
             --path|mcp|must start with '/'
             --name|'  '|needs a name
+            --max-pending|0|pending request limit must be at least 1
+            --max-sessions|0|--max-sessions must be at least 1
+            --replay-buffer|0|--replay-buffer must be at least 1
+            --max-stateless-calls|0|--max-stateless-calls must be at least 1
+            --session-idle-timeout|soon|'soon' is not a duration
+            --session-idle-timeout|0s|not a positive duration
             """)
     void badValueIsAUsageErrorWithAMessage(String option, String value, String message) {
         CommandRun run = CommandRun.of("serve", option, value);
@@ -107,6 +114,30 @@ class ServeOptionsTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains(message).contains("Usage: jmcp serve");
         assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void everyBoundHasAFlag() {
+        ServeCommand serve = parse("-t", "--max-pending", "64", "--max-sessions", "20000", "--session-idle-timeout",
+                "90s", "--replay-buffer", "1000", "--max-stateless-calls", "50");
+
+        assertThat(serve.serverOptions().maxPendingRequests()).isEqualTo(64);
+        var http = serve.httpOptions();
+        assertThat(http.maxSessions()).isEqualTo(20_000);
+        assertThat(http.sessionIdleTimeout()).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(http.replayBufferSize()).isEqualTo(1000);
+        assertThat(http.maxStatelessCalls()).isEqualTo(50);
+    }
+
+    @Test
+    void boundsDefaultToWhatTheReadmeSays() {
+        var http = parse("-t").httpOptions();
+
+        assertThat(parse().serverOptions().maxPendingRequests()).isEqualTo(1024);
+        assertThat(http.maxSessions()).isEqualTo(10_000);
+        assertThat(http.sessionIdleTimeout()).isEqualTo(java.time.Duration.ofMinutes(30));
+        assertThat(http.replayBufferSize()).isEqualTo(256);
+        assertThat(http.maxStatelessCalls()).isEqualTo(1000);
     }
 
     @Test

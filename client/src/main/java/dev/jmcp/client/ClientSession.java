@@ -118,7 +118,7 @@ final class ClientSession implements Inbound {
         transport.negotiated(version);
         Object tree;
         try {
-            tree = send("server/discover", new HashMap<>(), null, options.requestTimeout(), false);
+            tree = send("server/discover", new HashMap<>(), null, handshakeTimeout(), false);
         } catch (McpErrorException e) {
             if (e.code() == ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION) throw e;
             log.log(System.Logger.Level.DEBUG, transport.describe() + " refused server/discover (" + e.getMessage()
@@ -151,13 +151,21 @@ final class ClientSession implements Inbound {
         return null;
     }
 
+    /** The first request's bound: the longer of the connect and request timeouts. */
+    private Duration handshakeTimeout() {
+        return options.connectTimeout().compareTo(options.requestTimeout()) > 0
+                ? options.connectTimeout() : options.requestTimeout();
+    }
+
     /** Runs the initialize handshake; the result tells the negotiated revision. Not cancellable, as MCP requires. */
     private InitializeResult initialize(ProtocolVersion asked) throws IOException, InterruptedException {
         var params = new HashMap<String, Object>();
         params.put("protocolVersion", asked.wire());
         params.put("capabilities", options.capabilities());
         params.put("clientInfo", CODEC.toTree(options.clientInfo()));
-        Object tree = send("initialize", params, null, options.requestTimeout(), false);
+        // The handshake includes the server's own start (a process, a cold JVM): bounded by the connect timeout
+        // when that is the longer one, so a short request timeout does not fail a slow-starting server.
+        Object tree = send("initialize", params, null, handshakeTimeout(), false);
         InitializeResult result = decode("initialize", tree, InitializeResult.class);
         // "If the client does not support the version in the server's response, it SHOULD disconnect."
         ProtocolVersion version = ProtocolVersion.statefulFromWire(result.protocolVersion()).orElseThrow(

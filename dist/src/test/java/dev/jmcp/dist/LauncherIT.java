@@ -110,6 +110,11 @@ class LauncherIT {
     }
 
     @Test
+    void distributionCarriesTheLicence() throws IOException {
+        assertThat(Files.readString(home.resolve("LICENSE"))).contains("Apache License", "Version 2.0");
+    }
+
+    @Test
     void distributionBundlesTheSamplePlugins() {
         assertThat(home.resolve("plugins")).isDirectoryContaining("glob:**/weather.jar")
                 .isDirectoryContaining("glob:**/code-review.jar")

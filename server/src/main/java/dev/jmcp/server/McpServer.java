@@ -2,7 +2,11 @@ package dev.jmcp.server;
 
 import dev.jmcp.server.plugins.PluginHost;
 import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.http.HttpOptions;
+import dev.jmcp.server.http.HttpTransport;
+import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.stdio.StdioTransport;
 
 import java.io.IOException;
@@ -30,9 +34,20 @@ public final class McpServer implements AutoCloseable {
         return options;
     }
 
-    /** The engine transports open sessions on. */
-    public Engine engine() {
-        return engine;
+    /**
+     * An HTTP transport serving this server (Streamable HTTP and, when enabled, the legacy HTTP+SSE transport). The
+     * caller starts and closes it, and closes it before this server.
+     */
+    public HttpTransport http(HttpOptions httpOptions) {
+        return new HttpTransport(engine, httpOptions);
+    }
+
+    /**
+     * A session for one client whose messages go out through {@code connection}: for transports of one's own (and
+     * benchmarks) that hand {@link ServerSession#receive} each message read. The caller closes it.
+     */
+    public ServerSession openSession(Connection connection) {
+        return engine.openSession(connection);
     }
 
     /** Loads the plugins folder (returning once it is loaded) and starts watching it. */

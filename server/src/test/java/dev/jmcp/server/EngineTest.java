@@ -250,6 +250,15 @@ class EngineTest {
         assertThat(text(result)).contains("sampling capability");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"2024-11-05", "2025-03-26"})
+    void aToolElicitingOnARevisionWithoutElicitationIsToldTheRevisionLacksIt(String revision) throws Exception {
+        initialize(revision, "{\"elicitation\":{}}");
+        var result = result(request(1, "tools/call", "{\"name\":\"elicit\"}"));
+        assertThat(result.get("isError")).isEqualTo(true);
+        assertThat(text(result)).contains("protocol " + revision + " has no elicitation").doesNotContain("declare");
+    }
+
     @Test
     void elicitationReturnsTheUsersAnswer() throws Exception {
         initialize("2025-06-18", "{\"elicitation\":{}}");

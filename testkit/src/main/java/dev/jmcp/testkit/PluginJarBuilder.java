@@ -50,6 +50,7 @@ public final class PluginJarBuilder {
     private final Map<String, String> sources = new LinkedHashMap<>();
     private final List<String> providers = new ArrayList<>();
     private final Map<String, byte[]> resources = new LinkedHashMap<>();
+    private final Map<String, String> manifestAttributes = new LinkedHashMap<>();
     private boolean serviceFile = true;
 
     private PluginJarBuilder() {
@@ -84,6 +85,12 @@ public final class PluginJarBuilder {
 
     public PluginJarBuilder resource(String path, String content) {
         return resource(path, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Adds a main attribute to the JAR's manifest, e.g. {@code Jmcp-Plugin-Name}. */
+    public PluginJarBuilder manifestAttribute(String name, String value) {
+        manifestAttributes.put(name, value);
+        return this;
     }
 
     /** Leaves the service file out (a JAR that names no plugin). */
@@ -141,6 +148,7 @@ public final class PluginJarBuilder {
     public byte[] toBytes() {
         var manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifestAttributes.forEach((name, value) -> manifest.getMainAttributes().putValue(name, value));
         var bytes = new ByteArrayOutputStream();
         try (var jar = new JarOutputStream(bytes, manifest)) {
             for (var entry : compile().entrySet()) {

@@ -48,7 +48,7 @@ public class RoundTripBenchmark {
         public void start() throws InterruptedException {
             echo = new EchoServer();
             connection = new MemoryConnection(SLOTS);
-            session = echo.server().engine().openSession(connection);
+            session = echo.server().openSession(connection);
             connection.capture(true);
             send(Payloads.initialize(SETUP_ID, "2025-06-18"));
             connection.await(SETUP_ID);

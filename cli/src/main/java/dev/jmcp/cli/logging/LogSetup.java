@@ -52,6 +52,9 @@ public final class LogSetup {
         p.put("level", verbose ? "debug" : "info");
         // The JDK's own System.Logger chatter (such as a stack trace for every Runtime.exit at debug) is not ours.
         p.put("level@jdk.internal.logger", "info");
+        // -v is jmcp's debug output, not Jetty's (a thousand lines for a few requests, a stack trace per ordinary
+        // socket close); Jetty's start and stop banners are not news either. Its warnings and errors still show.
+        p.put("level@org.eclipse.jetty", "warn");
         p.put("autoshutdown", "false");
         p.put("writingthread", "false");
         p.put("writer1", "console");

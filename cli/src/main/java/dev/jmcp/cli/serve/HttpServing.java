@@ -25,7 +25,7 @@ final class HttpServing {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
         McpServer server = new McpServer(options);
-        HttpTransport transport = new HttpTransport(server.engine(), httpOptions);
+        HttpTransport transport = server.http(httpOptions);
         AtomicBoolean closed = new AtomicBoolean();
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable close = () -> {

@@ -1,6 +1,7 @@
 package dev.jmcp.cli.serve;
 
 import dev.jmcp.cli.ByteSize;
+import dev.jmcp.cli.DurationValue;
 import dev.jmcp.cli.JmcpVersion;
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.ServerOptions;
@@ -14,7 +15,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -36,6 +39,9 @@ import java.util.concurrent.Callable;
         })
 public final class ServeCommand implements Callable<Integer> {
 
+    /** Where plugins live when {@code -p} is not given. */
+    static final Path DEFAULT_PLUGINS = Path.of(System.getProperty("user.home"), ".jmcp", "plugins");
+
     @Spec
     CommandSpec spec;
 
@@ -43,8 +49,8 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Server name announced to clients (default: ${DEFAULT-VALUE}).")
     String name;
 
-    @Option(names = {"-p", "--plugins"}, defaultValue = "./plugins", paramLabel = "DIR",
-            description = "Folder of plugin JARs (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-p", "--plugins"}, paramLabel = "DIR",
+            description = "Folder of plugins (default: ~/.jmcp/plugins, created when missing).")
     Path plugins;
 
     @Option(names = {"-l", "--logs"}, paramLabel = "DIR",
@@ -61,6 +67,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--max-message-size", defaultValue = "4MiB", paramLabel = "SIZE", converter = ByteSize.class,
             description = "Largest inbound message, in bytes or with KiB/MiB/GiB (default: ${DEFAULT-VALUE}).")
     int maxMessageBytes;
+
+    @Option(names = "--max-pending", defaultValue = "" + ServerOptions.DEFAULT_MAX_PENDING_REQUESTS, paramLabel = "N",
+            description = "Requests in flight per connection; past it a request gets 'Server busy' "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int maxPending;
 
     @Option(names = {"-t", "--http"}, description = "Serve the Streamable HTTP transport.")
     boolean http;
@@ -84,12 +95,33 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Also accept HTTP requests from this Origin (repeatable); loopback origins are always accepted.")
     List<String> allowedOrigins = new ArrayList<>();
 
+    @Option(names = "--max-sessions", defaultValue = "" + HttpOptions.DEFAULT_MAX_SESSIONS, paramLabel = "N",
+            description = "HTTP sessions open at once, both transports together; past it initialize gets 503 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int maxSessions;
+
+    @Option(names = "--session-idle-timeout", defaultValue = "30m", paramLabel = "DURATION",
+            converter = DurationValue.class,
+            description = "An HTTP session with no request and no open stream for this long is ended "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration sessionIdleTimeout;
+
+    @Option(names = "--replay-buffer", defaultValue = "" + HttpOptions.DEFAULT_REPLAY_BUFFER_SIZE, paramLabel = "N",
+            description = "Events kept per SSE stream for a client that resumes it (default: ${DEFAULT-VALUE}).")
+    int replayBuffer;
+
+    @Option(names = "--max-stateless-calls", defaultValue = "" + HttpOptions.DEFAULT_MAX_STATELESS_CALLS,
+            paramLabel = "N",
+            description = "2026-07-28 requests served at once over HTTP, listen streams included; past it a request "
+                    + "gets 503 (default: ${DEFAULT-VALUE}).")
+    int maxStatelessCalls;
+
     /** The HTTP set-up these options describe. */
     public HttpOptions httpOptions() {
         try {
-            return new HttpOptions(host, port, path, allowedOrigins, 0, HttpOptions.DEFAULT_MAX_SESSIONS,
-                    HttpOptions.DEFAULT_SESSION_IDLE_TIMEOUT, HttpOptions.DEFAULT_REPLAY_BUFFER_SIZE, http, sse,
-                    HttpOptions.DEFAULT_SSE_RETRY, HttpOptions.DEFAULT_KEEP_ALIVE, null);
+            return new HttpOptions(host, port, path, allowedOrigins, 0, maxSessions, sessionIdleTimeout,
+                    replayBuffer, http, sse, HttpOptions.DEFAULT_SSE_RETRY, HttpOptions.DEFAULT_KEEP_ALIVE, null,
+                    maxStatelessCalls);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -98,11 +130,17 @@ public final class ServeCommand implements Callable<Integer> {
     /** The server set-up these options describe. */
     public ServerOptions serverOptions() {
         try {
-            return new ServerOptions(name, JmcpVersion.current(), plugins.toAbsolutePath().normalize(), pageSize,
-                    maxMessageBytes, ServerOptions.DEFAULT_MAX_PENDING_REQUESTS, ServerOptions.DEFAULT_RELOAD_SETTLE);
+            return new ServerOptions(name, JmcpVersion.current(), pluginsFolder(), pageSize, maxMessageBytes,
+                    maxPending, ServerOptions.DEFAULT_RELOAD_SETTLE);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
+    }
+
+    /** The plugins folder: {@code -p}, or {@code ~/.jmcp/plugins}, which outlives any build folder. */
+    public Path pluginsFolder() {
+        Path folder = plugins != null ? plugins : DEFAULT_PLUGINS;
+        return folder.toAbsolutePath().normalize();
     }
 
     /** The transports asked for: stdio alone unless {@code -t} or {@code -s} is given. */
@@ -134,14 +172,26 @@ public final class ServeCommand implements Callable<Integer> {
         return path;
     }
 
+    /** Bounds are checked before serving starts, whichever transport is chosen. */
+    private void atLeastOne(String option, int value) {
+        if (value < 1) throw new ParameterException(spec.commandLine(), option + " must be at least 1, was " + value);
+    }
+
     @Override
     public Integer call() throws IOException {
         ServerOptions options = serverOptions();
         if (port < 0 || port > 65_535) {
             throw new ParameterException(spec.commandLine(), "--port must be between 0 and 65535, was " + port);
         }
+        atLeastOne("--max-sessions", maxSessions);
+        atLeastOne("--replay-buffer", replayBuffer);
+        atLeastOne("--max-stateless-calls", maxStatelessCalls);
         if (!path.startsWith("/")) {
             throw new ParameterException(spec.commandLine(), "--path must start with '/', was '" + path + "'");
+        }
+        if (plugins == null) {
+            // The default folder is created on first use, so a new user's server starts and watches it.
+            Files.createDirectories(options.pluginsDirectory());
         }
         boolean overHttp = !transports().contains(Transport.STDIO);
         HttpOptions httpOptions = overHttp ? httpOptions() : null;

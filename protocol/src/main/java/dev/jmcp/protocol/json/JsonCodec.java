@@ -80,12 +80,20 @@ public final class JsonCodec {
 
     /** Parses one JSON text into a tree. Throws -32700 (parse error) with a message naming where it broke. */
     public Object parse(byte[] bytes, int offset, int length) {
+        int invalid = Utf8.firstInvalid(bytes, offset, length);
+        if (invalid >= 0) {
+            throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: " + (bytes[invalid] == 0
+                    ? "a NUL byte at byte " + (invalid - offset) + " (JSON text has no raw control characters)"
+                    : "invalid UTF-8 at byte " + (invalid - offset)
+                            + " (overlong forms, encoded surrogates and truncated sequences are not accepted)"));
+        }
         try {
             return mapper.readValue(bytes, offset, length, Object.class);
         } catch (JsonProcessingException e) {
             throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: " + describe(e));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            // Reading from memory fails only on the bytes themselves (an encoding Jackson guessed and could not decode).
+            throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: the message is not UTF-8 JSON text");
         }
     }
 
@@ -219,7 +227,7 @@ public final class JsonCodec {
             return mapper.convertValue(tree, type);
         } catch (IllegalArgumentException e) {
             Throwable cause = e.getCause() instanceof JsonProcessingException jpe ? jpe : e;
-            String message = cause instanceof JsonProcessingException jpe ? describe(jpe) : e.getMessage();
+            String message = cause instanceof JsonProcessingException jpe ? describe(jpe) : ReadableErrors.rewrite(e.getMessage());
             throw new IllegalArgumentException(message, e);
         }
     }
@@ -273,7 +281,7 @@ public final class JsonCodec {
     }
 
     static String describe(JsonProcessingException e) {
-        String message = e.getOriginalMessage();
+        String message = ReadableErrors.rewrite(e.getOriginalMessage());
         var location = e.getLocation();
         if (location != null && location.getLineNr() > 0) {
             message += " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";

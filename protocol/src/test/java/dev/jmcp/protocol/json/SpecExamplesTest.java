@@ -49,14 +49,18 @@ class SpecExamplesTest {
     private static final Set<String> NOT_MODELLED = Set.of("resultType", "ttlMs", "cacheScope", "inputRequests",
             "requestState");
 
+    /**
+     * The examples are copied into this module's test resources (from the specification repository's
+     * {@code schema/2026-07-28/examples}), so the test needs nothing beside the clone.
+     */
     private static Path locate() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            Path candidate = p.resolveSibling("shared").resolve("spec/schema/2026-07-28/examples");
-            if (Files.isDirectory(candidate)) return candidate;
-            candidate = p.resolve("shared/spec/schema/2026-07-28/examples");
-            if (Files.isDirectory(candidate)) return candidate;
+        var url = SpecExamplesTest.class.getResource("/spec/2026-07-28/examples");
+        if (url == null) throw new IllegalStateException("test resource spec/2026-07-28/examples is missing");
+        try {
+            return Path.of(url.toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
         }
-        throw new IllegalStateException("cannot find ../shared/spec/schema/2026-07-28/examples");
     }
 
     private static final Map<String, Class<?>> RECORDS = Map.ofEntries(

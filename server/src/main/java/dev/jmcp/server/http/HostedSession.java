@@ -21,6 +21,13 @@ sealed interface HostedSession permits StreamableSession, LegacySseSession {
     /** Periodic upkeep: keep-alive comments on quiet streams and the like. */
     void tick(long nowNanos);
 
+    /**
+     * Writes something harmless on a stream bound to the session so that a client that dropped it is noticed (the
+     * session then ends itself). Only sessions whose life is one stream need it; the others do nothing.
+     */
+    default void probe() {
+    }
+
     /** Ends the session: the engine session is closed and every open response ended. Idempotent. */
     void close(String why);
 }

@@ -34,7 +34,8 @@ public record HttpOptions(String host, int port, String path, List<String> allow
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 3000;
     public static final String DEFAULT_PATH = "/mcp";
-    public static final int DEFAULT_MAX_SESSIONS = 1000;
+    /** Ten thousand idle sessions fit in a few hundred MB; the bound guards against a flood, not normal use. */
+    public static final int DEFAULT_MAX_SESSIONS = 10_000;
     public static final Duration DEFAULT_SESSION_IDLE_TIMEOUT = Duration.ofMinutes(30);
     public static final int DEFAULT_REPLAY_BUFFER_SIZE = 256;
     public static final Duration DEFAULT_SSE_RETRY = Duration.ofSeconds(1);

@@ -1,6 +1,8 @@
 package dev.jmcp.server.http;
 
 import dev.jmcp.server.session.Engine;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -41,7 +43,11 @@ public final class HttpTransport implements AutoCloseable {
         virtual.setName("jmcp-http-request");
         threads.setVirtualThreadsExecutor(virtual);
         this.server = new Server(threads);
-        this.connector = new ServerConnector(server);
+        var http = new HttpConfiguration();
+        // No "Server: Jetty(...)" header: a client needs nothing from it and a scanner learns the version.
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        this.connector = new ServerConnector(server, new HttpConnectionFactory(http));
         connector.setHost(options.host());
         connector.setPort(options.port());
         // Streams carry a keep-alive comment every keepAlive, so only a dead connection stays silent this long.
@@ -49,6 +55,7 @@ public final class HttpTransport implements AutoCloseable {
         server.addConnector(connector);
         server.setHandler(new Router(options, new StreamableEndpoint(engine, options, sessions, statelessCalls),
                 new LegacySseEndpoint(engine, options, sessions)));
+        server.setErrorHandler(new JsonErrorHandler());
         server.setStopTimeout(2_000);
         this.sweeper = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("jmcp-http-sweeper").factory());

@@ -85,6 +85,15 @@ final class LegacySseSession implements Connection, HostedSession {
         }
     }
 
+    /**
+     * A dropped stream is noticed only when a write fails, and on TCP the first write after the client left still
+     * succeeds (it only draws the reset): so two writes.
+     */
+    @Override
+    public void probe() {
+        if (stream.isOpen() && stream.write(SseFrames.KEEP_ALIVE, false)) stream.write(SseFrames.KEEP_ALIVE, false);
+    }
+
     @Override
     public void close(String why) {
         if (closed) return;

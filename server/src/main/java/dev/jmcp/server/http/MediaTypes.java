@@ -1,8 +1,10 @@
 package dev.jmcp.server.http;
 
 /**
- * The few checks the transports make on {@code Content-Type} and {@code Accept}: plain substring tests, no parsing,
- * nothing allocated. Stateless.
+ * The few checks the transports make on {@code Content-Type} and {@code Accept}. {@code Accept} is read as the list of
+ * media ranges RFC 9110 defines (comma-separated, each {@code type/subtype} with optional parameters; {@code q=0}
+ * means "not acceptable"), so {@code text/event-stream-x} or {@code application/json-seq} never pass for the real
+ * types. Stateless.
  */
 final class MediaTypes {
     static final String JSON = "application/json";
@@ -13,10 +15,10 @@ final class MediaTypes {
 
     /** {@code application/json}, with or without parameters such as {@code charset=utf-8}. */
     static boolean isJson(String contentType) {
-        if (contentType == null || !contentType.regionMatches(true, 0, JSON, 0, JSON.length())) return false;
-        if (contentType.length() == JSON.length()) return true;
-        char next = contentType.charAt(JSON.length());
-        return next == ';' || next == ' ';
+        if (contentType == null) return false;
+        int semicolon = contentType.indexOf(';');
+        String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim();
+        return type.equalsIgnoreCase(JSON);
     }
 
     /**
@@ -24,21 +26,40 @@ final class MediaTypes {
      * wildcards covering them. A request with no Accept header at all accepts anything (RFC 9110).
      */
     static boolean acceptsPostAnswers(String accept) {
-        if (accept == null) return true;
-        boolean any = contains(accept, "*/*");
-        return (any || contains(accept, JSON) || contains(accept, "application/*"))
-                && (any || contains(accept, EVENT_STREAM) || contains(accept, "text/*"));
+        return accept == null || (accepts(accept, "application", "json") && accepts(accept, "text", "event-stream"));
     }
 
     /** "The client MUST include an Accept header, listing text/event-stream as a supported content type." */
     static boolean acceptsEventStream(String accept) {
-        return accept != null && (contains(accept, EVENT_STREAM) || contains(accept, "text/*") || contains(accept, "*/*"));
+        return accept != null && accepts(accept, "text", "event-stream");
     }
 
-    private static boolean contains(String header, String token) {
-        int last = header.length() - token.length();
-        for (int i = 0; i <= last; i++) {
-            if (header.regionMatches(true, i, token, 0, token.length())) return true;
+    /** Whether one of the ranges in {@code accept} covers {@code type/subtype} with a quality above zero. */
+    static boolean accepts(String accept, String type, String subtype) {
+        for (String range : accept.split(",", -1)) {
+            String[] parts = range.split(";", -1);
+            String name = parts[0].trim();
+            int slash = name.indexOf('/');
+            if (slash <= 0 || slash == name.length() - 1) continue;
+            String rangeType = name.substring(0, slash);
+            String rangeSubtype = name.substring(slash + 1);
+            boolean covers = rangeType.equals("*") ? rangeSubtype.equals("*")
+                    : rangeType.equalsIgnoreCase(type) && (rangeSubtype.equals("*") || rangeSubtype.equalsIgnoreCase(subtype));
+            if (covers && !zeroQuality(parts)) return true;
+        }
+        return false;
+    }
+
+    private static boolean zeroQuality(String[] parameters) {
+        for (int i = 1; i < parameters.length; i++) {
+            String parameter = parameters[i].trim();
+            if (parameter.regionMatches(true, 0, "q=", 0, 2)) {
+                try {
+                    return Double.parseDouble(parameter.substring(2).trim()) <= 0;
+                } catch (NumberFormatException e) {
+                    return false;
+                }
+            }
         }
         return false;
     }

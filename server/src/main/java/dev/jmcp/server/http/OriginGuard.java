@@ -28,15 +28,26 @@ final class OriginGuard {
         if (bound != null && !bound.equals("0.0.0.0") && !bound.equals("::")) hosts.add(bound);
     }
 
+    /**
+     * Null when the request may proceed, else the reason it is refused. {@code hosts} and {@code origins} are every
+     * value of those headers: a request must carry exactly one {@code Host} (an HTTP/1.0 request without one has no
+     * name to check) and at most one {@code Origin}, since a second one could be what a browser or proxy acts on.
+     */
+    String check(List<String> hosts, List<String> origins) {
+        if (hosts.isEmpty()) return "Forbidden: the request has no Host header";
+        if (hosts.size() > 1) return "Forbidden: the request has more than one Host header";
+        if (origins.size() > 1) return "Forbidden: the request has more than one Origin header";
+        return check(hosts.getFirst(), origins.isEmpty() ? null : origins.getFirst());
+    }
+
     /** Null when the request may proceed, else the reason it is refused. */
     String check(String host, String origin) {
-        if (host != null) {
-            String name = bareHost(host);
-            if (name == null || !hosts.contains(name)) return "Forbidden: Host '" + host + "' is not allowed";
-        }
+        if (host == null) return "Forbidden: the request has no Host header";
+        String name = bareHost(host);
+        if (name == null || !hosts.contains(name)) return "Forbidden: Host '" + host + "' is not allowed";
         if (origin != null) {
-            String name = originHost(origin);
-            boolean loopback = name != null && LOOPBACK.contains(name);
+            String originName = originHost(origin);
+            boolean loopback = originName != null && LOOPBACK.contains(originName);
             if (!loopback && !origins.contains(strip(origin).toLowerCase(Locale.ROOT))) {
                 return "Forbidden: Origin '" + origin + "' is not allowed (start the server with --allow-origin to allow it)";
             }
@@ -48,27 +59,64 @@ final class OriginGuard {
         return origin.endsWith("/") ? origin.substring(0, origin.length() - 1) : origin;
     }
 
-    /** The host of {@code scheme://host[:port]}, lower case, without brackets; null when it has none. */
+    /**
+     * The host of an origin {@code scheme://host[:port]} (RFC 6454: no user info, no path beyond a trailing slash),
+     * lower case, without brackets; null when the origin has another shape, such as
+     * {@code http://localhost:80@evil.com}, whose host is {@code evil.com}.
+     */
     static String originHost(String origin) {
         int scheme = origin.indexOf("://");
-        if (scheme < 0) return null;
-        int end = origin.indexOf('/', scheme + 3);
-        return bareHost(end < 0 ? origin.substring(scheme + 3) : origin.substring(scheme + 3, end));
+        if (scheme <= 0) return null;
+        for (int i = 0; i < scheme; i++) {
+            char c = origin.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '+' || c == '-' || c == '.') || c > 127) return null;
+        }
+        return bareHost(strip(origin.substring(scheme + 3)));
     }
 
-    /** The host of {@code host[:port]} or {@code [v6]:port}, lower case, without brackets. */
+    /**
+     * The host of {@code host[:port]} or {@code [v6]:port}, lower case, without brackets; null unless the authority
+     * is exactly that (letters, digits, dots, hyphens; a decimal port), so user info or a path never passes.
+     */
     static String bareHost(String authority) {
         if (authority == null || authority.isEmpty()) return null;
         String host;
+        String port;
         if (authority.charAt(0) == '[') {
             int close = authority.indexOf(']');
             if (close < 0) return null;
             host = authority.substring(1, close);
+            String rest = authority.substring(close + 1);
+            if (!rest.isEmpty() && rest.charAt(0) != ':') return null;
+            port = rest.isEmpty() ? "" : rest.substring(1);
+            if (!isHostChars(host, true)) return null;
         } else {
             int colon = authority.indexOf(':');
-            // More than one colon without brackets: a bare IPv6 address (the bound host), not host:port.
-            host = colon < 0 || authority.indexOf(':', colon + 1) >= 0 ? authority : authority.substring(0, colon);
+            if (colon >= 0 && authority.indexOf(':', colon + 1) >= 0) {
+                // More than one colon without brackets: a bare IPv6 address (the bound host), not host:port.
+                host = authority;
+                port = "";
+                if (!isHostChars(host, true)) return null;
+            } else {
+                host = colon < 0 ? authority : authority.substring(0, colon);
+                port = colon < 0 ? "" : authority.substring(colon + 1);
+                if (!isHostChars(host, false)) return null;
+            }
+        }
+        if (host.isEmpty() || port.length() > 5) return null;
+        for (int i = 0; i < port.length(); i++) {
+            if (port.charAt(i) < '0' || port.charAt(i) > '9') return null;
         }
         return host.toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isHostChars(String host, boolean ipv6) {
+        for (int i = 0; i < host.length(); i++) {
+            char c = host.charAt(i);
+            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
+                    || c == '-' || (ipv6 && (c == ':' || c == '%'));
+            if (!ok) return false;
+        }
+        return true;
     }
 }

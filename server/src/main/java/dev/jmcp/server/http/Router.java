@@ -1,13 +1,17 @@
 package dev.jmcp.server.http;
 
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
 
 /**
  * The one Jetty handler: guards every request against DNS rebinding, then sends it to the endpoint its path names.
@@ -30,8 +34,16 @@ final class Router extends Handler.Abstract {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
+        if (HttpMethod.CONNECT.is(request.getMethod())) {
+            // Not a proxy: refuse, and close so the connection cannot be taken for a tunnel.
+            response.getHeaders().put(HttpHeader.CONNECTION, "close");
+            ErrorReplies.send(response, callback, 405, ErrorCodes.INVALID_REQUEST,
+                    "Method not allowed: this server is no proxy; CONNECT is not served");
+            return true;
+        }
         // "If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden."
-        String refusal = guard.check(request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
+        String refusal = guard.check(request.getHeaders().getValuesList(HttpHeader.HOST),
+                request.getHeaders().getValuesList(HttpHeader.ORIGIN));
         if (refusal != null) {
             log.warn("refused {} {}: {}", request.getMethod(), request.getHttpURI().getPath(), refusal);
             ErrorReplies.send(response, callback, 403, ErrorCodes.INVALID_REQUEST, refusal);
@@ -50,11 +62,20 @@ final class Router extends Handler.Abstract {
                         "Not found: no MCP endpoint at " + path);
             }
         } catch (Exception e) {
-            log.warn("{} {} failed", request.getMethod(), path, e);
-            if (!response.isCommitted()) {
-                ErrorReplies.send(response, callback, 500, ErrorCodes.INTERNAL_ERROR, "Internal error: " + e.getMessage());
+            boolean unreadable = e instanceof IOException || e instanceof HttpException;
+            if (unreadable) {
+                // The body broke mid-way (a bad chunk, an early end): the client's mistake or its departure, not ours.
+                log.debug("{} {}: the request body could not be read: {}", request.getMethod(), path, e.toString());
             } else {
+                log.warn("{} {} failed", request.getMethod(), path, e);
+            }
+            if (response.isCommitted()) {
                 callback.failed(e);
+            } else if (unreadable) {
+                ErrorReplies.send(response, callback, 400, ErrorCodes.INVALID_REQUEST,
+                        "Bad request: the request body could not be read (malformed chunked encoding or an early end)");
+            } else {
+                ErrorReplies.send(response, callback, 500, ErrorCodes.INTERNAL_ERROR, "Internal error");
             }
         }
         return true;

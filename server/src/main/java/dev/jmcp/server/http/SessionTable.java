@@ -4,10 +4,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -20,6 +23,9 @@ final class SessionTable {
     private static final Logger log = LoggerFactory.getLogger(SessionTable.class);
     private static final HexFormat HEX = HexFormat.of();
 
+    private static final Duration PROBE_WAIT = Duration.ofMillis(500);
+
+    private final Object probing = new Object();
     private final Map<String, HostedSession> sessions = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
     private final int maxSessions;
@@ -29,8 +35,41 @@ final class SessionTable {
         this.maxSessions = maxSessions;
     }
 
-    /** Creates and registers a session under a fresh id; null when the table is full. */
-    synchronized <S extends HostedSession> S open(Function<String, S> factory) {
+    /**
+     * Creates and registers a session under a fresh id; null when the table is full. A full table first probes the
+     * sessions bound to one stream (legacy SSE): a client that opened {@code GET /sse} and dropped it must not keep
+     * counting against the bound until a keep-alive happens to notice.
+     */
+    <S extends HostedSession> S open(Function<String, S> factory) {
+        S session = tryOpen(factory);
+        if (session != null) return session;
+        reclaimDropped();
+        return tryOpen(factory);
+    }
+
+    /** Probes every session in parallel, waiting at most {@link #PROBE_WAIT} (a client that stopped reading can stall a write). */
+    private void reclaimDropped() {
+        synchronized (probing) {
+            var sessionsNow = new ArrayList<>(sessions.values());
+            var done = new CountDownLatch(sessionsNow.size());
+            for (HostedSession session : sessionsNow) {
+                Thread.ofVirtual().name("jmcp-http-probe").start(() -> {
+                    try {
+                        session.probe();
+                    } finally {
+                        done.countDown();
+                    }
+                });
+            }
+            try {
+                done.await(PROBE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private synchronized <S extends HostedSession> S tryOpen(Function<String, S> factory) {
         if (sessions.size() >= maxSessions) return null;
         byte[] bytes = new byte[16];
         String id;

@@ -19,10 +19,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The Streamable HTTP endpoint (revisions 2025-03-26 … 2025-11-25): POST carries client messages, GET opens or
@@ -109,8 +107,8 @@ final class StreamableEndpoint {
         StreamableSession session = find(sessionId, version, response, callback);
         if (session == null) return;
         if (tree instanceof List<?> items) {
-            session.receiveBatch(body.bytes(), body.length(),
-                    new BatchExchange(requestIds(items), new ResponseChannel(request, response, callback)));
+            session.receiveBatch(items,
+                    new BatchExchange(holdsRequest(items), new ResponseChannel(request, response, callback)));
             return;
         }
         JsonRpcMessage message;
@@ -256,15 +254,14 @@ final class StreamableEndpoint {
         };
     }
 
-    private static Set<RequestId> requestIds(List<?> items) {
-        Set<RequestId> ids = new HashSet<>();
+    /** Whether a batch holds a request (something with a method and an id), so it has responses to wait for. */
+    private static boolean holdsRequest(List<?> items) {
         for (Object item : items) {
-            if (item instanceof Map<?, ?> m && m.get("method") instanceof String) {
-                RequestId id = toId(m.get("id"));
-                if (id != null) ids.add(id);
+            if (item instanceof Map<?, ?> m && m.get("method") instanceof String && toId(m.get("id")) != null) {
+                return true;
             }
         }
-        return Set.copyOf(ids);
+        return false;
     }
 
     private static RequestId cancelledId(JsonRpcNotification notification) {

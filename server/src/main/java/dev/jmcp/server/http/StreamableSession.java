@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -28,14 +29,11 @@ final class StreamableSession implements Connection, HostedSession {
     private static final JsonCodec CODEC = JsonCodec.shared();
     private static final int MAX_STREAMS = 32;
 
-    /** The batch whose body is being handed to the engine on this thread, to catch a refusal sent with no id. */
-    static final ScopedValue<BatchExchange> RECEIVING_BATCH = ScopedValue.newInstance();
-
     private final String id;
     private final HttpOptions options;
     private final SessionStreams streams;
     private final Map<RequestId, PostExchange> exchanges = new ConcurrentHashMap<>();
-    private final Map<RequestId, BatchExchange> batches = new ConcurrentHashMap<>();
+    private final Set<BatchExchange> batches = ConcurrentHashMap.newKeySet();
     private final ServerSession session;
     private volatile long lastActivityNanos = System.nanoTime();
     private volatile boolean closed;
@@ -84,14 +82,12 @@ final class StreamableSession implements Connection, HostedSession {
         return true;
     }
 
-    /** Hands a POSTed batch to the engine; answers 202 when it holds no request. */
-    void receiveBatch(byte[] body, int length, BatchExchange batch) {
-        for (RequestId request : batch.requests()) batches.put(request, batch);
-        ScopedValue.where(RECEIVING_BATCH, batch).run(() -> session.receive(body, 0, length));
-        if (batch.requests().isEmpty()) batch.accepted();
-        if (!batch.isOpen()) {
-            for (RequestId request : batch.requests()) batches.remove(request, batch);
-        }
+    /** Hands a parsed POSTed batch to the engine, answered on {@code batch}; answers 202 when it holds no request. */
+    void receiveBatch(List<?> items, BatchExchange batch) {
+        batches.add(batch);
+        batch.onEnd(() -> batches.remove(batch));
+        session.receiveBatch(items, batch);
+        if (!batch.hasRequests()) batch.accepted();
     }
 
     /** The client cancelled {@code request}: no response will come, so its POST is ended now. */
@@ -112,6 +108,8 @@ final class StreamableSession implements Connection, HostedSession {
 
     @Override
     public boolean closeStream(RequestId request) {
+        // Before 2025-11-25 a stream has no priming event id to resume from: closing it would lose the response.
+        if (!primes()) return false;
         PostExchange exchange = request == null ? null : exchanges.get(request);
         if (exchange == null) return false;
         exchange.release();
@@ -128,33 +126,14 @@ final class StreamableSession implements Connection, HostedSession {
         if (relatedRequest != null) {
             PostExchange exchange = exchanges.get(relatedRequest);
             if (exchange != null && exchange.deliver(message)) return;
-        } else if (message instanceof JsonRpcErrorResponse && RECEIVING_BATCH.isBound()) {
-            BatchExchange batch = RECEIVING_BATCH.get();
-            if (batch.isOpen()) {
-                batch.deliverRefusal(message);
-                return;
-            }
         }
         streams.deliverUnrelated(CODEC.encode(message));
     }
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
-        BatchExchange batch = null;
-        for (JsonRpcMessage response : responses) {
-            RequestId request = switch (response) {
-                case dev.jmcp.protocol.jsonrpc.JsonRpcResponse r -> r.id();
-                case JsonRpcErrorResponse e -> e.id();
-                default -> null;
-            };
-            if (request != null && (batch = batches.get(request)) != null) break;
-        }
-        if (batch == null) {
-            log.warn("session {}: a batch answer matched no open batch POST; {} responses dropped", id, responses.size());
-            return;
-        }
-        for (RequestId request : batch.requests()) batches.remove(request, batch);
-        batch.deliverBatch(responses);
+        // Each batch is answered on its own BatchExchange; nothing reaches here.
+        log.warn("session {}: a batch answer came without its POST; {} responses dropped", id, responses.size());
     }
 
     /** Opens a standalone GET stream. */
@@ -169,7 +148,8 @@ final class StreamableSession implements Connection, HostedSession {
 
     @Override
     public boolean idle(long nowNanos, long idleNanos) {
-        return nowNanos - lastActivityNanos > idleNanos && exchanges.isEmpty() && !streams.anyLive();
+        return nowNanos - lastActivityNanos > idleNanos && exchanges.isEmpty() && batches.isEmpty()
+                && !streams.anyLive();
     }
 
     @Override
@@ -181,6 +161,7 @@ final class StreamableSession implements Connection, HostedSession {
             if (pollAfter != null && age > pollAfter.toNanos() && !exchange.released()) exchange.release();
             else if (age > quiet) exchange.upgrade();
         }
+        for (BatchExchange batch : batches) batch.tick(nowNanos, quiet);
         streams.keepAlive(nowNanos, quiet);
     }
 
@@ -191,8 +172,7 @@ final class StreamableSession implements Connection, HostedSession {
         log.info("session {} ended: {}", id, why);
         session.close();
         for (PostExchange exchange : exchanges.values()) exchange.abandon(404);
-        for (BatchExchange batch : batches.values()) batch.accepted();
-        batches.clear();
+        for (BatchExchange batch : batches) batch.accepted();
         streams.closeAll();
     }
 }

@@ -163,8 +163,15 @@ final class FolderWatcher implements AutoCloseable {
             touch(path);
         } else if (file.endsWith(".properties")) {
             String base = path.getFileName().toString();
-            Path jar = path.resolveSibling(base.substring(0, base.length() - ".properties".length()) + ".jar");
-            if (known.contains(jar) || Files.exists(jar)) touch(jar);
+            String name = base.substring(0, base.length() - ".properties".length());
+            Path jar = path.resolveSibling(name + ".jar");
+            if (known.contains(jar) || Files.exists(jar)) {
+                touch(jar);
+            } else {
+                // Named after the plugin rather than the file (units.properties beside units-1.2.jar).
+                known.stream().filter(j -> j.getParent().equals(path.getParent()))
+                        .filter(j -> JarPluginLoader.pluginName(j).equals(name)).toList().forEach(this::touch);
+            }
         }
     }
 

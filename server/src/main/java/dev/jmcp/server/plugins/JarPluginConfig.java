@@ -58,9 +58,18 @@ final class JarPluginConfig implements PluginConfig {
         return new JarPluginConfig(pluginName, environment, values);
     }
 
-    /** {@code <name>.properties} in the folder of {@code jar}. */
+    /**
+     * {@code <name>.properties} in the folder of {@code jar}, named after the plugin; a file named after the JAR
+     * ({@code units-1.0.properties} beside {@code units-1.0.jar}) is still read when there is no such file.
+     */
     static Path propertiesBeside(Path jar) {
-        return jar.resolveSibling(JarPluginLoader.pluginName(jar) + ".properties");
+        Path named = jar.resolveSibling(JarPluginLoader.pluginName(jar) + ".properties");
+        if (Files.exists(named)) return named;
+        String file = jar.getFileName().toString();
+        Path legacy = jar.resolveSibling(
+                (file.toLowerCase(Locale.ROOT).endsWith(".jar") ? file.substring(0, file.length() - 4) : file)
+                        + ".properties");
+        return Files.exists(legacy) ? legacy : named;
     }
 
     /** {@code weather} and {@code base-url} give {@code WEATHER_BASE_URL}. */

@@ -71,10 +71,15 @@ final class JarPluginLoader {
         return REGISTERING.isBound() && REGISTERING.get() == plugin;
     }
 
-    /** {@code weather} for {@code .../weather.jar}. */
+    /**
+     * The plugin's name, from its code rather than its file: the {@code Jmcp-Plugin-Name} attribute of the JAR's
+     * manifest, or else the file name without {@code .jar} and without a trailing Maven-style version
+     * ({@code units-1.2.0.jar} and {@code units-1.3.0-SNAPSHOT.jar} are both {@code units}). So upgrading a plugin keeps
+     * its name, its configuration keys and its properties file.
+     */
     static String pluginName(Path jar) {
-        String file = jar.getFileName().toString();
-        return file.toLowerCase(Locale.ROOT).endsWith(".jar") ? file.substring(0, file.length() - 4) : file;
+        String declared = PluginManifest.declaredName(jar);
+        return declared != null ? declared : PluginManifest.nameFromFile(jar);
     }
 
     /** Loads {@code source}, whose file was {@code stamp} before loading started. */

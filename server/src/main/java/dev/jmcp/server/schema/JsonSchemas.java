@@ -3,7 +3,9 @@ package dev.jmcp.server.schema;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonMetaSchema;
 import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.NonValidationKeyword;
 import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
@@ -39,8 +41,14 @@ public final class JsonSchemas {
     static {
         var loader = new BundledMetaSchemas();
         for (Dialect d : Dialect.values()) {
+            // x-mcp-header (revision 2026-07-28) names the HTTP header a property is mirrored to; it constrains no
+            // value, and without being declared each schema holding it logs "Unknown keyword" at every start.
+            JsonMetaSchema meta = JsonMetaSchema.builder(switch (d) {
+                case DRAFT_2020_12 -> JsonMetaSchema.getV202012();
+                case DRAFT_07 -> JsonMetaSchema.getV7();
+            }).keyword(new NonValidationKeyword("x-mcp-header")).build();
             FACTORIES.put(d, JsonSchemaFactory.getInstance(d.version(),
-                    builder -> builder.schemaLoaders(loaders -> loaders.add(loader))));
+                    builder -> builder.schemaLoaders(loaders -> loaders.add(loader)).metaSchema(meta)));
         }
     }
 

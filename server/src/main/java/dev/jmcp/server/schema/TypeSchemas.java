@@ -11,7 +11,10 @@ import com.github.victools.jsonschema.generator.SchemaGenerator;
 import com.github.victools.jsonschema.generator.SchemaGeneratorConfig;
 import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
 import com.github.victools.jsonschema.generator.SchemaVersion;
+import com.github.victools.jsonschema.generator.CustomDefinition;
+import com.github.victools.jsonschema.generator.SchemaGenerationContext;
 import dev.jmcp.plugin.Arg;
+import dev.jmcp.plugin.Description;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -48,6 +51,12 @@ final class TypeSchemas {
         var builder = new SchemaGeneratorConfigBuilder(trees, SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
                 .without(Option.SCHEMA_VERSION_INDICATOR)
                 .with(Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES, Option.PLAIN_DEFINITION_KEYS);
+        builder.forTypesInGeneral()
+                .withCustomDefinitionProvider((type, context) -> describedEnum(type.getErasedType(), context))
+                .withDescriptionResolver(scope -> {
+                    Description description = scope.getType().getErasedType().getAnnotation(Description.class);
+                    return description == null ? null : description.value();
+                });
         builder.forFields()
                 .withRequiredCheck(TypeSchemas::requiredComponent)
                 .withDescriptionResolver(field -> {
@@ -55,6 +64,31 @@ final class TypeSchemas {
                     return arg == null || arg.description().isEmpty() ? null : arg.description();
                 });
         return builder.build();
+    }
+
+    /**
+     * An enum some of whose constants carry {@link Description}: {@code oneOf} one {@code const} per constant, with
+     * its description; null (the generator's own {@code enum}) for other types.
+     */
+    private static CustomDefinition describedEnum(Class<?> type, SchemaGenerationContext context) {
+        if (!type.isEnum()) return null;
+        var constants = new ArrayList<ObjectNode>();
+        boolean described = false;
+        for (Field field : type.getDeclaredFields()) {
+            if (!field.isEnumConstant()) continue;
+            ObjectNode constant = context.getGeneratorConfig().createObjectNode().put("const", field.getName());
+            Description description = field.getAnnotation(Description.class);
+            if (description != null) {
+                constant.put("description", description.value());
+                described = true;
+            }
+            constants.add(constant);
+        }
+        if (!described) return null;
+        ObjectNode definition = context.getGeneratorConfig().createObjectNode().put("type", "string");
+        definition.putArray("oneOf").addAll(constants);
+        return new CustomDefinition(definition, CustomDefinition.DefinitionType.STANDARD,
+                CustomDefinition.AttributeInclusion.YES);
     }
 
     /** The schema of {@code type} alone, {@code $defs} included when it needs any. */

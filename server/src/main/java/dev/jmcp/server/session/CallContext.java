@@ -141,6 +141,11 @@ public final class CallContext implements RequestContext {
 
     @Override
     public ElicitResult elicit(ElicitRequest request, Duration timeout) {
+        if (!session.version().hasElicitation() || (request.isUrlMode() && !session.version().hasUrlElicitation())) {
+            throw new ClientRequestException(Reason.NOT_SUPPORTED, "protocol " + session.version().wire() + " has no "
+                    + (request.isUrlMode() ? "URL-mode elicitation" : "elicitation") + " (it came with "
+                    + (request.isUrlMode() ? "2025-11-25" : "2025-06-18") + "); this session cannot ask the user");
+        }
         if (request.isUrlMode()) {
             require(clientSupportsUrlElicitation(), "URL-mode elicitation");
         } else {

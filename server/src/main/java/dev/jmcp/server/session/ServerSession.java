@@ -114,7 +114,7 @@ public final class ServerSession implements Caller, AutoCloseable {
             return;
         }
         if (tree instanceof List<?> batch) {
-            receiveBatch(batch);
+            receiveBatch(batch, connection);
             return;
         }
         JsonRpcMessage message;
@@ -141,17 +141,23 @@ public final class ServerSession implements Caller, AutoCloseable {
      * A JSON-RPC batch. Only 2025-03-26 has batches; "the initialize request MUST NOT be part of a JSON-RPC batch",
      * so a batch before initialization, or in a revision without batches, is refused whole.
      */
-    private void receiveBatch(List<?> items) {
+    /**
+     * A JSON-RPC batch already parsed ({@code items}, the array's elements), answered on {@code replies}: the array of
+     * responses through {@link Connection#sendBatch}, or one error with no id refusing it whole through
+     * {@link Connection#send}. Transports that answer each batch on its own exchange (HTTP) pass that exchange;
+     * everything else the batch's requests send goes out on the session's connection as usual.
+     */
+    public void receiveBatch(List<?> items, Connection replies) {
         if (!initialized() || !version.allowsBatches()) {
             String why = initialized()
                     ? "protocol " + version.wire() + " does not accept JSON-RPC batches (only 2025-03-26 does)"
                     : "a batch cannot come before initialization";
-            connection.send(new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
+            replies.send(new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
                     "Invalid request: " + why)), null);
             return;
         }
         if (items.isEmpty()) {
-            connection.send(new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
+            replies.send(new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
                     "Invalid request: an empty batch")), null);
             return;
         }
@@ -167,7 +173,7 @@ public final class ServerSession implements Caller, AutoCloseable {
                 immediate.add(new JsonRpcErrorResponse(e.id(), e.toError()));
             }
         }
-        var batch = new BatchCollector(connection, requests.size() + immediate.size());
+        var batch = new BatchCollector(replies, requests.size() + immediate.size());
         immediate.forEach(batch::add);
         for (var r : requests) accept(r, batch);
     }
@@ -214,8 +220,17 @@ public final class ServerSession implements Caller, AutoCloseable {
             work.start(Thread.currentThread());
             try {
                 JsonRpcMessage response = serve(request, work);
-                if (!work.cancelled()) responder.respond(response);
-                else if (batch != null) batch.skip();
+                if (!work.cancelled()) {
+                    try {
+                        responder.respond(response);
+                    } catch (VirtualMachineError e) {
+                        // A result too large for the heap to encode: the request still gets one answer.
+                        response = null;
+                        responder.respond(Failures.unsendable(request.id(), request.method(), e));
+                    }
+                } else if (batch != null) {
+                    batch.skip();
+                }
             } finally {
                 inFlight.remove(request.id());
                 signalIfIdle();
@@ -278,18 +293,8 @@ public final class ServerSession implements Caller, AutoCloseable {
             Registry registry = engine.registry();
             Object result = handler.handle(new Call(this, request.id(), params, registry, work));
             return new JsonRpcResponse(request.id(), result);
-        } catch (JsonRpcException e) {
-            return new JsonRpcErrorResponse(request.id(), e.toError());
-        } catch (InterruptedException e) {
-            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + request.method() + " was interrupted");
-        } catch (Exception | LinkageError e) {
-            log.warn("{} failed", request.method(), e);
-            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + describe(e));
-        } catch (StackOverflowError | AssertionError e) {
-            // A plugin's runaway recursion or failed assertion still gets the request its one answer.
-            log.error("{} failed", request.method(), e);
-            return error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + request.method() + " failed ("
-                    + e.getClass().getSimpleName() + ")");
+        } catch (Throwable failure) {
+            return Failures.response(request.id(), request.method(), failure);
         }
     }
 
@@ -404,10 +409,6 @@ public final class ServerSession implements Caller, AutoCloseable {
         return new JsonRpcErrorResponse(id, new JsonRpcError(code, message));
     }
 
-    static String describe(Throwable e) {
-        String message = e.getMessage();
-        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
-    }
 
     @FunctionalInterface
     private interface Responder {

@@ -151,17 +151,19 @@ public final class StatelessRequests {
                 JsonRpcMessage response;
                 try {
                     response = answer(request, envelope, reply, work);
-                } catch (Throwable e) {
+                } catch (Throwable failure) {
                     // Whatever a handler throws, the request gets its one answer and its slot back.
-                    log.error("{} failed", request.method(), e);
-                    response = error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: " + request.method()
-                            + " failed (" + e.getClass().getSimpleName() + ")", null);
-                    if (e instanceof VirtualMachineError fatal) {
-                        if (!work.cancelled()) reply.send(response);
-                        throw fatal;
+                    response = Failures.response(request.id(), request.method(), failure);
+                }
+                if (!work.cancelled()) {
+                    try {
+                        reply.send(response);
+                    } catch (VirtualMachineError e) {
+                        // A result too large for the heap to encode: the request still gets one answer.
+                        response = null;
+                        reply.send(Failures.unsendable(request.id(), request.method(), e));
                     }
                 }
-                if (!work.cancelled()) reply.send(response);
             } finally {
                 reply.done();
             }
@@ -211,12 +213,9 @@ public final class StatelessRequests {
             JsonRpcMessage outcome = null;
             try {
                 outcome = call(request, envelope, untilTask, worker, handler, run);
-            } catch (Throwable e) {
+            } catch (Throwable failure) {
                 // Whatever the handler throws, the request (or the task) gets its one answer.
-                log.error("tools/call {} failed", request.id(), e);
-                outcome = error(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error: tools/call failed ("
-                        + e.getClass().getSimpleName() + ")", null);
-                if (e instanceof VirtualMachineError fatal) throw fatal;
+                outcome = Failures.response(request.id(), request.method(), failure);
             } finally {
                 run.finish(outcome);
             }
@@ -299,13 +298,8 @@ public final class StatelessRequests {
             return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: serving " + method
                     + " needs " + String.join(", ", signal.capabilities()) + ", which this request's "
                     + "clientCapabilities do not declare", Map.of("requiredCapabilities", required));
-        } catch (JsonRpcException e) {
-            return new JsonRpcErrorResponse(id, e.toError());
-        } catch (InterruptedException e) {
-            return error(id, ErrorCodes.INTERNAL_ERROR, "Internal error: " + method + " was interrupted", null);
-        } catch (Exception | LinkageError e) {
-            log.warn("{} failed", method, e);
-            return error(id, ErrorCodes.INTERNAL_ERROR, "Internal error: " + ServerSession.describe(e), null);
+        } catch (Throwable failure) {
+            return Failures.response(id, method, failure);
         }
     }
 

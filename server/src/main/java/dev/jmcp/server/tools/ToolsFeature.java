@@ -87,6 +87,10 @@ public final class ToolsFeature {
         } catch (ClientRequestException e) {
             log.info("tool {}: {}", tool.name(), e.getMessage());
             return CallToolResult.error("Tool '" + tool.name() + "' failed: " + e.getMessage());
+        } catch (OutOfMemoryError e) {
+            // What the tool allocated is unreachable now; "any exception from a tool becomes an isError result".
+            log.error("tool {} of plugin {} ran out of memory: {}", tool.name(), entry.owner().name(), e.toString());
+            return CallToolResult.error("Tool '" + tool.name() + "' failed: it ran out of memory");
         } catch (Exception | LinkageError | StackOverflowError e) {
             if (Thread.currentThread().isInterrupted() || call.inFlight().cancelled()) {
                 throw new InterruptedException("cancelled");

@@ -330,6 +330,68 @@ class StatelessHttpTest {
     }
 
     @Test
+    void aKeptAliveConnectionCarriesTheNextRequestWholeAfterAStreamedAnswer() throws Exception {
+        start(HttpOptions.defaults().withKeepAlive(Duration.ofMinutes(5)));
+        try (var socket = rawPost(body(14, "tools/call", call("gated")), "tools/call", "gated")) {
+            assertThat(fixture.gatedStarted.await(10, TimeUnit.SECONDS)).isTrue();
+            fixture.openGate();
+            var in = socket.getInputStream();
+            String first = readResponse(in);
+            assertThat(first).startsWith("HTTP/1.1 200").contains("gated done");
+            // The same connection, kept alive: the next request arrives whole.
+            String next = body(15, "tools/call", Map.of("name", "echo", "arguments", Map.of("text", "again")));
+            byte[] payload = next.getBytes(StandardCharsets.UTF_8);
+            String head = "POST " + url().getPath() + " HTTP/1.1\r\nHost: 127.0.0.1:" + fixture.transport.port()
+                    + "\r\nContent-Type: application/json\r\nAccept: " + TestClient.BOTH + "\r\nMCP-Protocol-Version: "
+                    + REVISION + "\r\nMcp-Method: tools/call\r\nMcp-Name: echo\r\nContent-Length: " + payload.length
+                    + "\r\n\r\n";
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(payload);
+            socket.getOutputStream().flush();
+            assertThat(readResponse(in)).startsWith("HTTP/1.1 200").contains("echo: again");
+        }
+    }
+
+    /** One HTTP/1.1 response with a Content-Length or a chunked body (read to its last chunk), as text. */
+    private static String readResponse(java.io.InputStream in) throws Exception {
+        var text = new StringBuilder();
+        var line = new StringBuilder();
+        int length = -1;
+        boolean chunked = false;
+        while (true) {
+            int b = in.read();
+            if (b < 0) return text.toString();
+            text.append((char) b);
+            if (b != '\n') {
+                line.append((char) b);
+                continue;
+            }
+            String header = line.toString().strip();
+            line.setLength(0);
+            if (header.isEmpty()) break;
+            if (header.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+                length = Integer.parseInt(header.substring(15).strip());
+            }
+            if (header.toLowerCase(java.util.Locale.ROOT).startsWith("transfer-encoding:")) chunked = true;
+        }
+        if (length >= 0) {
+            text.append(new String(in.readNBytes(length), StandardCharsets.UTF_8));
+            return text.toString();
+        }
+        if (chunked) {
+            while (true) {
+                var size = new StringBuilder();
+                for (int b; (b = in.read()) != '\n'; ) size.append((char) b);
+                int n = Integer.parseInt(size.toString().strip(), 16);
+                text.append(new String(in.readNBytes(n), StandardCharsets.UTF_8));
+                in.readNBytes(2);
+                if (n == 0) return text.toString();
+            }
+        }
+        return text.toString();
+    }
+
+    @Test
     void hangingUpEndsAListenStream() throws Exception {
         start(HttpOptions.defaults().withKeepAlive(Duration.ofMillis(50)));
         var listen = body(12, "subscriptions/listen", Map.of("notifications", Map.of("toolsListChanged", true)));

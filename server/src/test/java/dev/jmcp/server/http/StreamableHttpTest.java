@@ -3,6 +3,8 @@ package dev.jmcp.server.http;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.InputStream;
 import java.net.http.HttpResponse;
@@ -240,6 +242,20 @@ class StreamableHttpTest {
         var rest = readAll(client.stream(client.get().header("Last-Event-ID", events.getLast().id())).body());
         assertThat(rest.stream().filter(e -> e.data() != null && !e.data().isEmpty())).hasSize(3);
         assertThat(rest.getLast().data()).contains("gated done");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2025-03-26", "2025-06-18"})
+    void releasingAStreamBefore20251125DoesNothingAndTheResultArrivesOnThePost(String revision) throws Exception {
+        start();
+        client.initialize(revision);
+        var response = client.stream(client.post(call(22, "gated", true)));
+        assertThat(fixture.gatedStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        var session = (StreamableSession) fixture.transport.session(client.sessionId);
+        assertThat(session.closeStream(dev.jmcp.protocol.jsonrpc.RequestId.of(22))).isFalse();
+        fixture.openGate();
+        var events = readAll(response.body());
+        assertThat(events.getLast().data()).contains("gated done");
     }
 
     @Test

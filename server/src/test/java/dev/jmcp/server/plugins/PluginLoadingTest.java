@@ -106,7 +106,7 @@ class PluginLoadingTest {
             assertThat(call(host.registry(), "probe").lines()).containsExactly(
                     "dev.jmcp.plugin.Plugin=visible",
                     "dev.jmcp.protocol.Tool=visible",
-                    "dev.jmcp.protocol.json.JsonCodec=visible",
+                    "dev.jmcp.protocol.json.JsonCodec=hidden",
                     "java.sql.Connection=visible",
                     "dev.jmcp.server.McpServer=hidden",
                     "dev.jmcp.server.registry.Registry=hidden",

@@ -1,8 +1,6 @@
 package dev.jmcp.plugins.weather;
 
 import dev.jmcp.plugin.ToolException;
-import dev.jmcp.protocol.json.JsonCodec;
-import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -76,8 +74,8 @@ final class OpenMeteoClient implements AutoCloseable {
         }
         Object tree;
         try {
-            tree = JsonCodec.shared().parse(body);
-        } catch (JsonRpcException e) {
+            tree = JsonText.parse(body);
+        } catch (IllegalArgumentException e) {
             throw new ToolException("Open-Meteo's answer is not valid JSON (" + e.getMessage() + "): " + excerpt(body));
         }
         return Forecast.from(tree);

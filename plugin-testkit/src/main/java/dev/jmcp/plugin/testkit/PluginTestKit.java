@@ -1,0 +1,115 @@
+package dev.jmcp.plugin.testkit;
+
+import dev.jmcp.client.McpClient;
+import dev.jmcp.plugin.Plugin;
+import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.TextContent;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Loads a plugin into a real jmcp server and connects a real client to it, for a plugin author's tests:
+ *
+ * <pre>{@code
+ * try (var server = PluginTestKit.serve(GreetPlugin.class)) {
+ *     CallToolResult result = server.client().callTool("greet", Map.of("name", "Ada"));
+ *     assertEquals("Hello, Ada!", PluginTestKit.text(result));
+ * }
+ * }</pre>
+ *
+ * The server runs in a child process ({@code jmcp serve} on the test's own JDK) with a plugins folder holding the
+ * plugin's JAR, so the plugin is loaded exactly as in production: its own class loader, its service file, its
+ * configuration from {@code env}. Stateless and thread-safe; each {@link TestServer} is its caller's to close.
+ */
+public final class PluginTestKit {
+    private static final String MAIN = "dev.jmcp.cli.Jmcp";
+
+    private PluginTestKit() {
+    }
+
+    /**
+     * Serves the plugin whose class is {@code pluginClass}: the folder or JAR it was compiled into (for a Maven
+     * project, {@code target/classes}) becomes the plugin's JAR.
+     */
+    public static TestServer serve(Class<? extends Plugin> pluginClass) throws IOException, InterruptedException {
+        return serve(pluginClass, Map.of());
+    }
+
+    /** As {@link #serve(Class)}, with environment variables for the server (the plugin's configuration, say). */
+    public static TestServer serve(Class<? extends Plugin> pluginClass, Map<String, String> env)
+            throws IOException, InterruptedException {
+        return serve(codeSource(pluginClass), env);
+    }
+
+    /** Serves a plugin from {@code jarOrClasses}: a built plugin JAR, or a folder of compiled classes and resources. */
+    public static TestServer serve(Path jarOrClasses, Map<String, String> env) throws IOException, InterruptedException {
+        Path work = Files.createTempDirectory("jmcp-plugin-test");
+        Path plugins = Files.createDirectories(work.resolve("plugins"));
+        Path jar = plugins.resolve("plugin-under-test.jar");
+        if (Files.isDirectory(jarOrClasses)) {
+            PluginJar.pack(jarOrClasses, jar);
+        } else {
+            Files.copy(jarOrClasses, jar);
+        }
+        List<String> command = new ArrayList<>(List.of(javaCommand(), "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                // JVM messages go to standard error: standard output carries the protocol.
+                "-Xlog:disable", "-Xlog:all=warning:stderr",
+                "-cp", serverClassPath(jarOrClasses), MAIN, "serve", "-p", plugins.toString()));
+        var stderr = new StringBuffer();
+        McpClient client;
+        try {
+            client = McpClient.builder().workingDirectory(work).stderr(line -> stderr.append(line).append('\n'))
+                    .stdio(command, env);
+        } catch (IOException | RuntimeException e) {
+            TestServer.deleteTree(work);
+            throw new IOException("the jmcp server did not start: " + e.getMessage() + "\n" + stderr, e);
+        }
+        return new TestServer(client, work, stderr);
+    }
+
+    /** The text of a tool result's text content blocks, joined by newlines. */
+    public static String text(CallToolResult result) {
+        return result.content().stream().filter(c -> c instanceof TextContent).map(c -> ((TextContent) c).text())
+                .collect(Collectors.joining("\n"));
+    }
+
+    private static Path codeSource(Class<?> type) {
+        try {
+            var source = type.getProtectionDomain().getCodeSource();
+            if (source == null) throw new IllegalArgumentException(type.getName() + " has no code source");
+            return Path.of(source.getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("cannot locate the classes of " + type.getName(), e);
+        }
+    }
+
+    /** The java of the JDK running the tests (the plugin was compiled for it). */
+    private static String javaCommand() {
+        return ProcessHandle.current().info().command()
+                .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    /**
+     * The test's class path without the plugin's own classes: it holds the server and its libraries (this kit depends
+     * on them), and a plugin must reach the server only as a JAR in its folder.
+     */
+    private static String serverClassPath(Path pluginClasses) {
+        String own = pluginClasses.toAbsolutePath().normalize().toString();
+        List<String> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (entry.isBlank()) continue;
+            Path path = Path.of(entry).toAbsolutePath().normalize();
+            if (path.toString().equals(own) || path.endsWith(Path.of("target", "test-classes"))) continue;
+            entries.add(path.toString());
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+}
