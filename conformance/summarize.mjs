@@ -1,5 +1,5 @@
 // Summarizes one conformance run: reads the suite's -o directory (one "server-<scenario>-<timestamp>/checks.json"
-// per scenario) and its console log (DIR.log, which names every scenario started), prints
+// per scenario; the client runs leave "<scenario>-<timestamp>") and its console log (DIR.log, which names every scenario started), prints
 //   conformance <rev>: scenarios <passed>/<total>, checks <passed>/<total>
 // and below it every failed scenario with its failed checks. A scenario fails when any check is FAILURE, when it
 // recorded no checks, or when it started but left no results. Checks count those that judge something: INFO checks
@@ -13,14 +13,26 @@ if (!rev || !dir) {
   console.error('usage: summarize.mjs <revision> <results dir>');
   process.exit(2);
 }
-const RESULT_DIR = /^server-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+const RESULT_DIR = /^(?:server-)?(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
 
 const scenarios = new Map(); // name -> { checks: [...] | null, problem: string | null }
+// A scenario named "auth/x" leaves its results in "auth/x-<timestamp>": one level of folders is followed.
+const resultDirs = [];
 const entries = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : [];
 for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
-  const match = RESULT_DIR.exec(entry.name);
-  if (!match) continue;
-  const file = path.join(dir, entry.name, 'checks.json');
+  if (RESULT_DIR.test(entry.name)) {
+    resultDirs.push(entry.name);
+    continue;
+  }
+  for (const inner of fs.readdirSync(path.join(dir, entry.name), { withFileTypes: true })) {
+    if (inner.isDirectory() && RESULT_DIR.test(inner.name)) resultDirs.push(`${entry.name}/${inner.name}`);
+  }
+}
+for (const relative of resultDirs.sort()) {
+  const match = RESULT_DIR.exec(path.basename(relative));
+  const prefix = path.dirname(relative) === '.' ? '' : `${path.dirname(relative)}/`;
+  match[1] = prefix + match[1];
+  const file = path.join(dir, relative, 'checks.json');
   let record;
   try {
     const checks = JSON.parse(fs.readFileSync(file, 'utf8'));

@@ -46,6 +46,38 @@ class ClientCommandsTest {
     }
 
     @Test
+    void helpNamesACommandAndShowsItsUsage() {
+        CommandRun run = CommandRun.of("help", "call");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("Usage: jmcp call", "--header", "--transport");
+    }
+
+    @Test
+    void aRefusedConnectionSaysNothingListensThere() throws Exception {
+        int port;
+        try (var probe = new java.net.ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        CommandRun run = CommandRun.of("tools", "--url", "http://127.0.0.1:" + port + "/mcp");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("connection refused", "is the server running");
+    }
+
+    @Test
+    void aUrlWithoutSchemeIsAUsageErrorShowingTheShapeExpected() {
+        CommandRun run = CommandRun.of("tools", "--url", "localhost:3000/mcp");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("needs a scheme and a host", "http://127.0.0.1:3000/mcp", "localhost:3000/mcp");
+    }
+
+    @Test
+    void aHeaderTheProtocolSetsItselfIsAUsageError() {
+        CommandRun run = CommandRun.of("tools", "--url", "http://127.0.0.1:9/mcp", "--header", "Mcp-Session-Id=x");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--header", "set by the protocol");
+    }
+
+    @Test
     void aServerCommandWithoutTheDashIsAUsageError() {
         CommandRun run = CommandRun.of("tools", "jmcp", "serve");
 

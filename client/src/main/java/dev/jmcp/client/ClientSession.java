@@ -4,6 +4,7 @@ import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.ElicitRequest;
+import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.InitializeResult;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.JsonCodec;
@@ -20,6 +21,8 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -55,6 +58,8 @@ final class ClientSession implements Inbound {
     private final Semaphore serverRequestPermits = new Semaphore(MAX_SERVER_REQUESTS);
     private final ThreadPoolExecutor deliveries;
     private volatile IOException closedBecause;
+    /** Set while the conversation is stateless (2026-07-28 on): requests carry the _meta envelope, nothing else does. */
+    private volatile ProtocolVersion stateless;
 
     ClientSession(ClientTransport transport, ClientOptions options) {
         this.transport = transport;
@@ -66,17 +71,101 @@ final class ClientSession implements Inbound {
                         "the notification listener is " + MAX_QUEUED_NOTIFICATIONS + " notifications behind; dropped one"));
     }
 
+    /**
+     * Opens the conversation in the revision the options ask for: a stateless revision through {@code server/discover}
+     * (falling back to {@code initialize} at the newest stateful revision when the server does not speak it), a
+     * stateful one through {@code initialize}. The result tells the revision agreed.
+     */
+    InitializeResult open() throws IOException, InterruptedException {
+        ProtocolVersion asked = options.protocolVersion();
+        if (!asked.isStateless()) return initialize(asked);
+        ProtocolVersion fallback = ProtocolVersion.LATEST_STATEFUL;
+        try {
+            InitializeResult discovered = discover(asked);
+            if (discovered != null) return discovered;
+        } catch (McpErrorException e) {
+            // "Unsupported protocol version" names the ones the server speaks: the best of them we speak too.
+            List<ProtocolVersion> supported = supportedIn(e);
+            if (supported.isEmpty()) throw e;
+            ProtocolVersion best = supported.getLast();
+            if (best.isStateless()) {
+                InitializeResult discovered = discover(best);
+                if (discovered != null) return discovered;
+            } else {
+                revertToStateful();
+                fallback = best;
+            }
+        }
+        return initialize(fallback);
+    }
+
+    /** The revisions an {@code UnsupportedProtocolVersion} error lists that this client speaks, oldest first. */
+    private static List<ProtocolVersion> supportedIn(McpErrorException e) {
+        if (e.code() != ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION || !(e.data() instanceof Map<?, ?> data)
+                || !(data.get("supported") instanceof List<?> supported)) {
+            return List.of();
+        }
+        return supported.stream().map(String::valueOf).map(ProtocolVersion::fromWire).flatMap(Optional::stream)
+                .sorted().toList();
+    }
+
+    /**
+     * Asks {@code server/discover}; when the server lists {@code version}, every later request is stateless. Null
+     * when the server does not speak it (an older server refuses the method or the request).
+     */
+    private InitializeResult discover(ProtocolVersion version) throws IOException, InterruptedException {
+        stateless = version;
+        transport.negotiated(version);
+        Object tree;
+        try {
+            tree = send("server/discover", new HashMap<>(), null, handshakeTimeout(), false);
+        } catch (McpErrorException e) {
+            if (e.code() == ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION) throw e;
+            log.log(System.Logger.Level.DEBUG, transport.describe() + " refused server/discover (" + e.getMessage()
+                    + "); trying initialize");
+            return revertToStateful();
+        } catch (SessionExpiredException e) {
+            log.log(System.Logger.Level.DEBUG, transport.describe() + " refused server/discover (" + e.getMessage()
+                    + "); trying initialize");
+            return revertToStateful();
+        } catch (IOException e) {
+            if (closedBecause != null) throw e;
+            log.log(System.Logger.Level.DEBUG, transport.describe() + " failed server/discover (" + e.getMessage()
+                    + "); trying initialize");
+            return revertToStateful();
+        }
+        DiscoverResult result = decode("server/discover", tree, DiscoverResult.class);
+        if (result.supportedVersions() == null || !result.supportedVersions().contains(version.wire())) {
+            log.log(System.Logger.Level.DEBUG, transport.describe() + " speaks " + result.supportedVersions()
+                    + ", not " + version + "; trying initialize");
+            return revertToStateful();
+        }
+        Implementation server = result.serverInfo() != null ? result.serverInfo() : result.metaServerInfo();
+        if (server == null) server = new Implementation("unknown", "unknown");
+        return new InitializeResult(version.wire(), result.capabilities(), server, result.instructions());
+    }
+
+    private InitializeResult revertToStateful() {
+        stateless = null;
+        transport.negotiated(null);
+        return null;
+    }
+
+    /** The first request's bound: the longer of the connect and request timeouts. */
+    private Duration handshakeTimeout() {
+        return options.connectTimeout().compareTo(options.requestTimeout()) > 0
+                ? options.connectTimeout() : options.requestTimeout();
+    }
+
     /** Runs the initialize handshake; the result tells the negotiated revision. Not cancellable, as MCP requires. */
-    InitializeResult initialize() throws IOException, InterruptedException {
+    private InitializeResult initialize(ProtocolVersion asked) throws IOException, InterruptedException {
         var params = new HashMap<String, Object>();
-        params.put("protocolVersion", options.protocolVersion().wire());
+        params.put("protocolVersion", asked.wire());
         params.put("capabilities", options.capabilities());
         params.put("clientInfo", CODEC.toTree(options.clientInfo()));
         // The handshake includes the server's own start (a process, a cold JVM): bounded by the connect timeout
         // when that is the longer one, so a short request timeout does not fail a slow-starting server.
-        Duration handshake = options.connectTimeout().compareTo(options.requestTimeout()) > 0
-                ? options.connectTimeout() : options.requestTimeout();
-        Object tree = send("initialize", params, null, handshake, false);
+        Object tree = send("initialize", params, null, handshakeTimeout(), false);
         InitializeResult result = decode("initialize", tree, InitializeResult.class);
         // "If the client does not support the version in the server's response, it SHOULD disconnect."
         ProtocolVersion version = ProtocolVersion.statefulFromWire(result.protocolVersion()).orElseThrow(
@@ -95,7 +184,22 @@ final class ClientSession implements Inbound {
     /** Sends a request and waits for its result tree; see {@link McpClient} for what each failure throws. */
     Object request(String method, Map<String, Object> params, Consumer<ServerNotification.Progress> progress,
                    Duration timeout) throws IOException, InterruptedException {
-        return send(method, params, progress, timeout, true);
+        Object tree = send(method, params, progress, timeout, true);
+        for (int round = 1; stateless != null && InputRequired.isInputRequired(tree); round++) {
+            if (round > InputRequired.MAX_ROUNDS) {
+                throw new IOException("The server " + transport.describe() + " still asked for input after "
+                        + InputRequired.MAX_ROUNDS + " rounds of " + method + "; gave up");
+            }
+            // "the client retries the original request with the matching inputResponses": a new request, the
+            // original params, and the server's requestState handed back untouched.
+            tree = send(method, InputRequired.retryParams(params, tree, this::handle), progress, timeout, true);
+        }
+        return tree;
+    }
+
+    /** The revision of a stateless conversation, or null in a stateful session. */
+    ProtocolVersion stateless() {
+        return stateless;
     }
 
     private Object send(String method, Map<String, Object> params, Consumer<ServerNotification.Progress> progress,
@@ -105,6 +209,7 @@ final class ClientSession implements Inbound {
         var call = new Pending(id, method, progress);
         String token = progress == null ? null : "progress-" + id.value();
         Map<String, Object> wireParams = token == null ? params : withProgressToken(params, token);
+        if (stateless != null) wireParams = withEnvelope(wireParams);
         pending.put(id, call);
         if (token != null) byProgressToken.put(token, call);
         try {
@@ -136,6 +241,7 @@ final class ClientSession implements Inbound {
     private void cancel(RequestId id, String reason) {
         transport.abandon(id);
         if (closedBecause != null) return;
+        // Stateless over HTTP, closing the request's stream is the cancellation; the transport drops the notification.
         try {
             transport.send(new JsonRpcNotification("notifications/cancelled",
                     Map.of("requestId", id.value(), "reason", reason)));
@@ -147,6 +253,21 @@ final class ClientSession implements Inbound {
     private void failIfClosed() throws IOException {
         IOException cause = closedBecause;
         if (cause != null) throw new IOException("The connection is closed: " + cause.getMessage(), cause);
+    }
+
+    /**
+     * The request metadata of a stateless revision: "Every request MUST include the required _meta fields"
+     * (protocol version, client info, client capabilities).
+     */
+    private Map<String, Object> withEnvelope(Map<String, Object> params) {
+        var copy = new HashMap<String, Object>(params == null ? Map.of() : params);
+        var meta = new HashMap<String, Object>();
+        if (copy.get("_meta") instanceof Map<?, ?> given) given.forEach((k, v) -> meta.put(String.valueOf(k), v));
+        meta.put("io.modelcontextprotocol/protocolVersion", stateless.wire());
+        meta.put("io.modelcontextprotocol/clientInfo", CODEC.toTree(options.clientInfo()));
+        meta.put("io.modelcontextprotocol/clientCapabilities", options.capabilities());
+        copy.put("_meta", meta);
+        return copy;
     }
 
     private static Map<String, Object> withProgressToken(Map<String, Object> params, String token) {
@@ -257,24 +378,34 @@ final class ClientSession implements Inbound {
         handler.start();
     }
 
+    /**
+     * Answers one request of the server's with the caller's handlers, the same whether it came as a JSON-RPC request
+     * (stateful revisions) or inside an input-required result (stateless ones).
+     *
+     * @throws JsonRpcException when there is no handler, or it failed or gave nothing
+     */
+    Object handle(JsonRpcRequest request) {
+        Object result = switch (request.method()) {
+            case "ping" -> Map.of();
+            case "roots/list" -> options.roots() == null ? unsupported(request, "roots")
+                    : Map.of("roots", options.roots().get());
+            case "sampling/createMessage" -> options.sampling() == null ? unsupported(request, "sampling")
+                    : options.sampling().apply(params(request, CreateMessageRequest.class));
+            case "elicitation/create" -> options.elicitation() == null ? unsupported(request, "elicitation")
+                    : options.elicitation().apply(params(request, ElicitRequest.class));
+            default -> throw new JsonRpcException(ErrorCodes.METHOD_NOT_FOUND,
+                    "Method not found: this client does not answer '" + request.method() + "'");
+        };
+        if (result == null) {
+            throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "The client's " + request.method()
+                    + " handler gave no result");
+        }
+        return result;
+    }
+
     private JsonRpcMessage answer(JsonRpcRequest request) {
         try {
-            Object result = switch (request.method()) {
-                case "ping" -> Map.of();
-                case "roots/list" -> options.roots() == null ? unsupported(request, "roots")
-                        : Map.of("roots", options.roots().get());
-                case "sampling/createMessage" -> options.sampling() == null ? unsupported(request, "sampling")
-                        : options.sampling().apply(params(request, CreateMessageRequest.class));
-                case "elicitation/create" -> options.elicitation() == null ? unsupported(request, "elicitation")
-                        : options.elicitation().apply(params(request, ElicitRequest.class));
-                default -> throw new JsonRpcException(ErrorCodes.METHOD_NOT_FOUND,
-                        "Method not found: this client does not answer '" + request.method() + "'");
-            };
-            if (result == null) {
-                throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "The client's " + request.method()
-                        + " handler gave no result");
-            }
-            return new JsonRpcResponse(request.id(), result);
+            return new JsonRpcResponse(request.id(), handle(request));
         } catch (McpErrorException e) {
             return new JsonRpcErrorResponse(request.id(), e.error());
         } catch (JsonRpcException e) {

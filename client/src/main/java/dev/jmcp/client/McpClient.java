@@ -90,7 +90,7 @@ public final class McpClient implements AutoCloseable {
         var session = new ClientSession(transport, options);
         try {
             transport.start(session);
-            return new McpClient(session, session.initialize(), options.requestTimeout());
+            return new McpClient(session, session.open(), options.requestTimeout());
         } catch (IOException | InterruptedException | RuntimeException e) {
             session.close();
             throw e;
@@ -216,6 +216,44 @@ public final class McpClient implements AutoCloseable {
         CompleteResult result = call("completion/complete", params, CompleteResult.class);
         if (result.completion() == null) throw new IOException("The server's answer to completion/complete has no completion");
         return result.completion();
+    }
+
+    /** Every skill the server offers (the skills extension): their entries only; no file is fetched. */
+    @SuppressWarnings("unchecked")
+    public List<Skill> listSkills() throws IOException, InterruptedException {
+        Object result = session.request("skills/list", null, null, requestTimeout);
+        if (!(result instanceof Map<?, ?> map) || !(map.get("skills") instanceof List<?> skills)) {
+            throw new IOException("The server's answer to skills/list has no skills");
+        }
+        var all = new ArrayList<Skill>();
+        for (Object skill : skills) all.add(ClientSession.decode("skills/list", skill, Skill.class));
+        return all;
+    }
+
+    /**
+     * Fetches a skill's files, {@code SKILL.md} first, verifying each against its entry (size, digest) and the
+     * {@code SKILL.md} frontmatter against the listing's; stops at the first file that fails, reading nothing after it.
+     *
+     * @return the text of each file by URI, in the order fetched
+     * @throws IOException a file failed verification (the message says which and how), or could not be read
+     */
+    public Map<String, String> fetchSkill(Skill skill) throws IOException, InterruptedException {
+        Objects.requireNonNull(skill, "skill");
+        var files = new java.util.LinkedHashMap<String, String>();
+        var order = new ArrayList<Skill.File>();
+        skill.resources().stream().filter(f -> f.uri().equals(skill.uri())).forEach(order::add);
+        if (order.isEmpty()) order.add(new Skill.File(skill.uri(), null, null));
+        skill.resources().stream().filter(f -> !f.uri().equals(skill.uri())).forEach(order::add);
+        for (Skill.File file : order) {
+            ReadResourceResult read = readResource(file.uri());
+            String text = read.contents().stream().map(c -> c instanceof dev.jmcp.protocol.TextResourceContents t ? t.text() : null)
+                    .filter(Objects::nonNull).findFirst()
+                    .orElseThrow(() -> new IOException("skill file " + file.uri() + " has no text content"));
+            SkillVerification.verify(file, SkillVerification.utf8(text));
+            if (file.uri().equals(skill.uri())) SkillVerification.verifyFrontmatter(skill, text);
+            files.put(file.uri(), text);
+        }
+        return files;
     }
 
     /** Asks the server to send log messages at {@code level} and above. */

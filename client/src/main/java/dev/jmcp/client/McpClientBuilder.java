@@ -1,7 +1,9 @@
 package dev.jmcp.client;
 
+import dev.jmcp.client.auth.OAuth;
+import dev.jmcp.client.http.LegacySseTransport;
 import dev.jmcp.client.http.StreamableHttpTransport;
-import dev.jmcp.client.stdio.StdioTransport;
+import dev.jmcp.client.stdio.ChildProcessTransport;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.CreateMessageResult;
@@ -51,6 +53,7 @@ public final class McpClientBuilder {
     private Consumer<String> stderr;
     private Path workingDirectory;
     private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+    private OAuth authorization;
     private final Map<String, String> headers = new LinkedHashMap<>();
 
     McpClientBuilder() {
@@ -157,17 +160,26 @@ public final class McpClientBuilder {
     }
 
     /**
-     * HTTP: a header sent with every request (e.g. {@code Authorization: Bearer ...}). The protocol's own headers
-     * ({@code Mcp-Session-Id}, {@code MCP-Protocol-Version}, {@code Accept}, {@code Content-Type}) cannot be set here.
+     * HTTP: a header every request carries (e.g. an API key). The headers the protocol sets itself (session, version,
+     * request metadata, {@code Authorization} when {@link #authorization} is given) cannot be set here.
      */
     public McpClientBuilder header(String name, String value) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(value, "value");
-        if (Set.of("mcp-session-id", "mcp-protocol-version", "accept", "content-type", "last-event-id")
-                .contains(name.toLowerCase(java.util.Locale.ROOT))) {
-            throw new IllegalArgumentException("the " + name + " header is the protocol's own; it cannot be set");
+        if (name.isBlank() || !name.chars().allMatch(c -> c > 0x20 && c < 0x7F && c != ':')) {
+            throw new IllegalArgumentException("not a header name: '" + name + "'");
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (lower.startsWith("mcp-") || lower.equals("content-type") || lower.equals("accept")) {
+            throw new IllegalArgumentException("the header " + name + " is set by the protocol, not by the caller");
         }
         headers.put(name, value);
+        return this;
+    }
+
+    /** HTTP: authorizes with {@code oauth} when the server answers 401 (or 403 asking for more scope). */
+    public McpClientBuilder authorization(OAuth oauth) {
+        this.authorization = Objects.requireNonNull(oauth, "oauth");
         return this;
     }
 
@@ -185,7 +197,7 @@ public final class McpClientBuilder {
         }
         if (command.stream().anyMatch(Objects::isNull)) throw new IllegalArgumentException("the command holds a null");
         ClientOptions options = options();
-        return McpClient.connect(new StdioTransport(command, env == null ? Map.of() : env, workingDirectory, stderr,
+        return McpClient.connect(new ChildProcessTransport(command, env == null ? Map.of() : env, workingDirectory, stderr,
                 maxMessageBytes), options);
     }
 
@@ -203,7 +215,23 @@ public final class McpClientBuilder {
         }
         ClientOptions options = options();
         return McpClient.connect(new StreamableHttpTransport(url, connectTimeout, options.maxRequestTimeout(),
-                maxMessageBytes, headers), options);
+                maxMessageBytes, authorization, headers), options);
+    }
+
+    /**
+     * Initializes a session with a server that speaks only the 2024-11-05 HTTP+SSE transport, at its SSE URL (e.g.
+     * {@code http://127.0.0.1:3000/sse}). Authorization is not used on this transport.
+     *
+     * @throws IOException the server is unreachable, sent no endpoint event, or the handshake failed
+     */
+    public McpClient sse(URI url) throws IOException, InterruptedException {
+        Objects.requireNonNull(url, "url");
+        String scheme = url.getScheme();
+        if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || url.getHost() == null) {
+            throw new IllegalArgumentException("the server URL must be http:// or https:// with a host, was " + url);
+        }
+        ClientOptions options = options();
+        return McpClient.connect(new LegacySseTransport(url, connectTimeout, maxMessageBytes, headers), options);
     }
 
     /** Initializes a session over a transport of the caller's; the client owns and closes it from now on. */

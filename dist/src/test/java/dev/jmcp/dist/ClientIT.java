@@ -268,6 +268,67 @@ class ClientIT {
         }
     }
 
+    @Test
+    void anOldServerOnTheLegacySseTransportIsReachedFromJavaAndFromTheCli() throws Exception {
+        int port;
+        try (var probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        Process sse = new ProcessBuilder(Distribution.launcher().toString(), "serve", "-s", "--port", String.valueOf(port),
+                "-p", plugins.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            var serving = new CompletableFuture<URI>();
+            var log = new StringBuffer();
+            Thread.ofPlatform().daemon().start(() -> {
+                try (var err = new BufferedReader(new InputStreamReader(sse.getErrorStream(), StandardCharsets.UTF_8))) {
+                    String line;
+                    while ((line = err.readLine()) != null) {
+                        log.append(line).append('\n');
+                        var m = Pattern.compile("serving HTTP\\+SSE \\(2024-11-05\\) at (\\S+)").matcher(line);
+                        if (m.find()) serving.complete(URI.create(m.group(1)));
+                    }
+                    serving.completeExceptionally(new AssertionError("the server ended without serving:\n" + log));
+                } catch (IOException e) {
+                    serving.completeExceptionally(e);
+                }
+            });
+            URI sseUrl = serving.get(30, TimeUnit.SECONDS);
+            try (var client = builder().sse(sseUrl)) {
+                assertThat(client.serverInfo().name()).isEqualTo("jmcp");
+                assertThat(client.listTools()).extracting(Tool::name).contains("sleep", "get_weather");
+                assertThat(text(client.callTool("sleep", Map.of("milliseconds", 10)))).isNotEmpty();
+            }
+            Run run = jmcp("tools", "--transport", "sse", "--url", sseUrl.toString());
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            assertThat(run.out()).contains("get_weather", "sleep");
+        } finally {
+            sse.destroy();
+            assertThat(sse.waitFor(10, TimeUnit.SECONDS)).as("the SSE server stops on SIGTERM").isTrue();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void pinnedTo2026TheClientIsStatelessAndAnswersInputRequiredWithTheSameHandlers(Wire wire) throws Exception {
+        var builder = builder().protocolVersion(ProtocolVersion.V2026_07_28)
+                .onSampling(request -> new CreateMessageResult(Role.ASSISTANT, new TextContent("Rome"), "test-model", null))
+                .onElicitation(request -> new ElicitResult("accept", Map.of("colour", "blue")))
+                .roots(() -> List.of(new Root("file:///home/ada", "home")));
+        var progress = new CopyOnWriteArrayList<ServerNotification.Progress>();
+        try (var client = wire.open(builder)) {
+            assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2026_07_28);
+            assertThat(client.serverInfo().name()).isEqualTo("jmcp");
+            assertThat(client.listTools()).extracting(Tool::name).contains("get_weather", "sleep", "ask_model")
+                    .doesNotHaveDuplicates();
+            assertThat(text(client.callTool("progress_test", Map.of("seconds", 2), progress::add)))
+                    .contains("sent 2 progress notifications");
+            assertThat(text(client.callTool("ask_model", Map.of()))).isEqualTo("model: Rome");
+            assertThat(text(client.callTool("ask_user", Map.of()))).isEqualTo("user: accept {colour=blue}");
+            assertThat(text(client.callTool("list_roots", Map.of()))).contains("file:///home/ada");
+        }
+        assertThat(progress).extracting(ServerNotification.Progress::progress).containsExactly(1.0, 2.0);
+    }
+
     @ParameterizedTest
     @EnumSource(Wire.class)
     void interruptingACallCancelsItAndTheSessionGoesOn(Wire wire) throws Exception {

@@ -5,6 +5,7 @@ import dev.jmcp.client.McpClient;
 import dev.jmcp.client.McpClientBuilder;
 import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.ServerNotification;
+import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.protocol.ProtocolVersion;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,8 +49,18 @@ public final class ServerConnection {
 
     @Option(names = "--protocol-version", defaultValue = "2025-11-25", paramLabel = "VERSION",
             converter = VersionConverter.class,
-            description = "The protocol revision to ask for (default: ${DEFAULT-VALUE}).")
+            description = "The protocol revision to ask for (default: ${DEFAULT-VALUE}); 2026-07-28 is stateless "
+                    + "(server/discover, then each request on its own), falling back to initialize with an older server.")
     ProtocolVersion protocolVersion;
+
+    @Option(names = "--transport", paramLabel = "KIND", defaultValue = "streamable-http",
+            description = "With --url: streamable-http (default) or sse, the 2024-11-05 HTTP+SSE transport of older "
+                    + "servers (then --url is the SSE URL, e.g. http://127.0.0.1:3000/sse).")
+    String transport;
+
+    @Option(names = "--header", paramLabel = "NAME=VALUE",
+            description = "HTTP: a header sent with every request, e.g. an API key (repeatable).")
+    Map<String, String> headers = new LinkedHashMap<>();
 
     @Option(names = "--json-output", description = "Print the result as JSON instead of text.")
     boolean jsonOutput;
@@ -63,8 +74,9 @@ public final class ServerConnection {
     static final class VersionConverter implements ITypeConverter<ProtocolVersion> {
         @Override
         public ProtocolVersion convert(String value) {
-            return ProtocolVersion.statefulFromWire(value).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown protocol version '" + value + "'; the client speaks " + ProtocolVersion.stateful()));
+            return ProtocolVersion.fromWire(value).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown protocol version '" + value + "'; the client speaks "
+                            + java.util.Arrays.toString(ProtocolVersion.values())));
         }
     }
 
@@ -94,12 +106,32 @@ public final class ServerConnection {
                 .protocolVersion(protocolVersion)
                 .requestTimeout(Duration.ofSeconds(timeoutSeconds))
                 .stderr(this::serverStderr);
+        try {
+            headers.forEach(builder::header);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(command.commandLine(), "--header: " + e.getMessage());
+        }
+        if (url != null && (url.getScheme() == null || url.getHost() == null)) {
+            throw new ParameterException(command.commandLine(), "--url needs a scheme and a host, e.g. "
+                    + "http://127.0.0.1:3000/mcp; was '" + url + "'");
+        }
+        if (url != null) {
+            // Tokens from 'jmcp login'; a server that asks for a login the user has not done is told how to do it.
+            URI server = url;
+            builder.authorization(OAuth.builder(URI.create("http://127.0.0.1/callback"), authorizationUrl -> {
+                throw new IOException(server + " needs authorization: log in first with 'jmcp login " + server + "'");
+            }).tokenStore(TokenFile.inConfigDirectory()).clientName("jmcp").build());
+        }
         if (showNotifications) {
             builder.onNotification(n -> {
                 if (!(n instanceof ServerNotification.Progress)) output.notification(n);
             });
         }
-        try (McpClient client = url != null ? builder.http(url) : builder.stdio(stdio, env)) {
+        if (!transport.equals("streamable-http") && !transport.equals("sse")) {
+            throw new ParameterException(command.commandLine(), "--transport is streamable-http or sse, was '" + transport + "'");
+        }
+        try (McpClient client = url == null ? builder.stdio(stdio, env)
+                : transport.equals("sse") ? builder.sse(url) : builder.http(url)) {
             return work.run(client, output);
         } catch (McpErrorException e) {
             err.println("jmcp: the server answered error " + e.code() + ": " + e.getMessage());

@@ -1,6 +1,7 @@
 package dev.jmcp.client.http;
 
 import dev.jmcp.client.SessionExpiredException;
+import dev.jmcp.client.auth.OAuth;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * The MCP endpoint of one session as the HTTP exchanges see it: the JDK client, the URL, and the session's headers
@@ -27,16 +29,14 @@ final class Endpoint {
     private final Duration streamTimeout;
     private volatile String sessionId;
     private volatile String protocolVersion;
-    private final java.util.Map<String, String> headers;
+    private volatile OAuth authorization;
+    /** The caller's own headers, on every request. */
+    private final Map<String, String> headers;
 
-    /**
-     * @param streamTimeout the longest a request may wait for its answer's headers
-     * @param headers       sent with every request (e.g. {@code Authorization})
-     */
-    Endpoint(URI uri, Duration connectTimeout, Duration streamTimeout, int maxMessageBytes,
-             java.util.Map<String, String> headers) {
+    /** @param streamTimeout the longest a request may wait for its answer's headers */
+    Endpoint(URI uri, Duration connectTimeout, Duration streamTimeout, int maxMessageBytes, Map<String, String> headers) {
         this.uri = uri;
-        this.headers = java.util.Map.copyOf(headers);
+        this.headers = headers;
         this.streamTimeout = streamTimeout;
         this.maxMessageBytes = maxMessageBytes;
         this.http = HttpClient.newBuilder()
@@ -59,30 +59,38 @@ final class Endpoint {
         protocolVersion = version;
     }
 
-    HttpRequest post(byte[] body, Duration timeout) {
+    HttpRequest post(byte[] body, Duration timeout, Map<String, String> headers) {
         // "The client MUST include an Accept header, listing both application/json and text/event-stream".
         var request = HttpRequest.newBuilder(uri).timeout(timeout)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, " + EVENT_STREAM)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        return withSession(request).build();
+        headers.forEach(request::header);
+        return withSession(request, "POST").build();
     }
 
     /** A GET opening the standalone stream, or resuming a stream after {@code lastEventId} (null for none). */
     HttpRequest get(String lastEventId) {
         var request = HttpRequest.newBuilder(uri).timeout(streamTimeout).header("Accept", EVENT_STREAM).GET();
         if (lastEventId != null) request.header("Last-Event-ID", lastEventId);
-        return withSession(request).build();
+        return withSession(request, "GET").build();
     }
 
     HttpRequest delete(Duration timeout) {
-        return withSession(HttpRequest.newBuilder(uri).timeout(timeout).DELETE()).build();
+        return withSession(HttpRequest.newBuilder(uri).timeout(timeout).DELETE(), "DELETE").build();
     }
 
-    private HttpRequest.Builder withSession(HttpRequest.Builder request) {
+    /** Who gives each request its {@code Authorization} (and DPoP proof) from now on. */
+    void authorization(OAuth oauth) {
+        authorization = oauth;
+    }
+
+    private HttpRequest.Builder withSession(HttpRequest.Builder request, String method) {
+        headers.forEach(request::header);
+        OAuth auth = authorization;
+        if (auth != null) auth.requestHeaders(method, uri).forEach(request::header);
         String session = sessionId;
         String version = protocolVersion;
-        headers.forEach(request::header);
         if (session != null) request.header(SESSION_HEADER, session);
         // "the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header on all subsequent
         // requests to the MCP server".
@@ -123,6 +131,9 @@ final class Endpoint {
     }
 
     static String message(IOException e) {
+        if (e instanceof java.net.ConnectException) {
+            return "connection refused: nothing listens there (is the server running, and is the port right?)";
+        }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 

@@ -1,6 +1,7 @@
 package dev.jmcp.client.http;
 
 import dev.jmcp.client.SessionExpiredException;
+import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
 import dev.jmcp.protocol.ProtocolVersion;
@@ -18,6 +19,8 @@ import java.io.InterruptedIOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -45,28 +48,40 @@ public final class StreamableHttpTransport implements ClientTransport {
     private static final Duration NOTIFY_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration DELETE_TIMEOUT = Duration.ofSeconds(5);
 
+    /** How many times one request may be sent again after the server asked for (more) authorization. */
+    private static final int MAX_AUTHORIZATIONS = 2;
+
     private final URI uri;
+    private final OAuth oauth;
+    private final Map<String, String> headers;
     private final Duration connectTimeout;
     private final Duration exchangeTimeout;
     private final int maxMessageBytes;
-    private final Map<String, String> headers;
     private final Map<RequestId, Exchange> exchanges = new ConcurrentHashMap<>();
     private Endpoint endpoint;
     private Inbound inbound;
     private volatile ListeningStream listening;
     private volatile boolean closed;
+    /** 2026-07-28 on: no session, request metadata headers on every POST, no notifications (see {@link #send}). */
+    private volatile boolean stateless;
+    /** Per tool name, the arguments its schema asks to mirror into {@code Mcp-Param-*} headers, from tools/list. */
+    private final Map<String, Map<String, String>> mirroredArguments = new ConcurrentHashMap<>();
 
     /**
      * @param exchangeTimeout the longest a POST may wait for its answer's headers (the client's own timeouts are
      *                        shorter and abandon the exchange first)
      */
     public StreamableHttpTransport(URI uri, Duration connectTimeout, Duration exchangeTimeout, int maxMessageBytes) {
-        this(uri, connectTimeout, exchangeTimeout, maxMessageBytes, Map.of());
+        this(uri, connectTimeout, exchangeTimeout, maxMessageBytes, null, Map.of());
     }
 
-    /** @param headers sent with every request besides the protocol's own (e.g. {@code Authorization}) */
+    /**
+     * As above, authorizing requests with {@code oauth} (null: none) when the server asks for it with 401/403, and
+     * adding {@code headers} to every request.
+     */
     public StreamableHttpTransport(URI uri, Duration connectTimeout, Duration exchangeTimeout, int maxMessageBytes,
-                                   Map<String, String> headers) {
+                                   OAuth oauth, Map<String, String> headers) {
+        this.oauth = oauth;
         this.headers = Map.copyOf(headers);
         this.uri = uri;
         this.connectTimeout = connectTimeout;
@@ -77,12 +92,14 @@ public final class StreamableHttpTransport implements ClientTransport {
     /** One POSTed request and the thread carrying its answer. */
     private static final class Exchange {
         final RequestId id;
+        final String method;
         volatile Thread thread;
         volatile InputStream body;
         volatile boolean abandoned;
 
-        Exchange(RequestId id) {
+        Exchange(RequestId id, String method) {
             this.id = id;
+            this.method = method;
         }
 
         void abandon() {
@@ -94,14 +111,24 @@ public final class StreamableHttpTransport implements ClientTransport {
     }
 
     @Override
-    public void start(Inbound inbound) {
+    public void start(Inbound inbound) throws IOException {
         this.inbound = inbound;
         this.endpoint = new Endpoint(uri, connectTimeout, exchangeTimeout, maxMessageBytes, headers);
+        if (oauth != null) {
+            endpoint.authorization(oauth);
+            try {
+                oauth.authorizationHeader(uri); // loads the stored tokens, refreshing expired ones
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while loading the tokens for " + uri);
+            }
+        }
     }
 
     @Override
     public void negotiated(ProtocolVersion version) {
-        endpoint.negotiated(version.wire());
+        stateless = version != null && version.isStateless();
+        endpoint.negotiated(version == null ? null : version.wire());
     }
 
     @Override
@@ -115,11 +142,19 @@ public final class StreamableHttpTransport implements ClientTransport {
     @Override
     public void send(JsonRpcMessage message) throws IOException {
         if (closed) throw new IOException("The connection to " + describe() + " is closed");
+        if (stateless && !(message instanceof JsonRpcRequest)) {
+            // "This revision of the core protocol defines no client-to-server notifications over Streamable HTTP ...
+            // closing the SSE response stream is itself the cancellation signal".
+            log.log(System.Logger.Level.DEBUG, "not sent over stateless HTTP: " + message);
+            return;
+        }
         byte[] body = CODEC.encode(message);
         if (message instanceof JsonRpcRequest request) {
-            var exchange = new Exchange(request.id());
+            var exchange = new Exchange(request.id(), request.method());
             exchanges.put(request.id(), exchange);
-            Thread carrier = Thread.ofVirtual().name("mcp-http-" + request.id()).unstarted(() -> exchange(exchange, body));
+            Map<String, String> headers = stateless ? metadataHeaders(request) : Map.of();
+            Thread carrier = Thread.ofVirtual().name("mcp-http-" + request.id())
+                    .unstarted(() -> exchange(exchange, body, headers));
             exchange.thread = carrier;
             carrier.start();
             return;
@@ -128,7 +163,8 @@ public final class StreamableHttpTransport implements ClientTransport {
         // return HTTP status code 202 Accepted with no body."
         HttpResponse<byte[]> response;
         try {
-            response = endpoint.http.send(endpoint.post(body, NOTIFY_TIMEOUT), HttpResponse.BodyHandlers.ofByteArray());
+            response = endpoint.http.send(endpoint.post(body, NOTIFY_TIMEOUT, Map.of()),
+                    HttpResponse.BodyHandlers.ofByteArray());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while posting to " + describe());
@@ -139,11 +175,75 @@ public final class StreamableHttpTransport implements ClientTransport {
         throw new IOException(describe() + " refused a message with HTTP " + status + ": " + excerpt(response.body()));
     }
 
-    private void exchange(Exchange exchange, byte[] body) {
+    /**
+     * "The client MUST include the request metadata headers on each POST request": {@code Mcp-Method}, {@code Mcp-Name}
+     * where the method names something, and for {@code tools/call} the arguments the tool's schema marks.
+     */
+    private Map<String, String> metadataHeaders(JsonRpcRequest request) {
+        var headers = new LinkedHashMap<String, String>();
+        headers.put(RequestHeaders.METHOD, request.method());
+        RequestHeaders.name(request.method(), request.params()).ifPresent(name -> headers.put(RequestHeaders.NAME, name));
+        if (request.method().equals("tools/call") && request.params() != null
+                && request.params().get("name") instanceof String tool) {
+            Map<String, String> mirrored = mirroredArguments.get(tool);
+            if (mirrored != null) headers.putAll(RequestHeaders.params(mirrored, request.params().get("arguments")));
+        }
+        return headers;
+    }
+
+    /**
+     * Answers a 401 or 403 with the authorization it asks for, when the client has one: true when the request is worth
+     * sending again with the new token.
+     */
+    private boolean authorizedAfter(HttpResponse<InputStream> response) throws IOException, InterruptedException {
+        int status = response.statusCode();
+        if (oauth == null || (status != 401 && status != 403)) return false;
+        String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
+        closeQuietly(response.body());
+        String nonce = response.headers().firstValue("DPoP-Nonce").orElse(null);
+        return oauth.challenged(uri, status, challenge, nonce);
+    }
+
+    /**
+     * Delivers one inbound message; a stateless {@code tools/list} answer is checked first: "Clients using the
+     * Streamable HTTP transport MUST reject tool definitions where any x-mcp-header value violates these
+     * constraints. Rejection means the client MUST exclude the invalid tool from the result of tools/list."
+     */
+    private void deliver(Exchange exchange, JsonRpcMessage message) {
+        if (stateless && exchange.method.equals("tools/list") && message instanceof JsonRpcResponse response
+                && response.id().equals(exchange.id) && response.result() instanceof Map<?, ?> result
+                && result.get("tools") instanceof List<?> tools) {
+            var kept = new ArrayList<Object>();
+            for (Object tool : tools) {
+                if (!(tool instanceof Map<?, ?> definition) || !(definition.get("name") instanceof String name)) continue;
+                @SuppressWarnings("unchecked")
+                Map<String, Object> schema = definition.get("inputSchema") instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
+                var mirrored = RequestHeaders.mirrored(schema);
+                if (mirrored.isEmpty()) {
+                    log.log(System.Logger.Level.WARNING, "tool '" + name + "' of " + describe()
+                            + " rejected: an x-mcp-header in its input schema is invalid");
+                    continue;
+                }
+                mirroredArguments.put(name, mirrored.get());
+                kept.add(tool);
+            }
+            var filtered = new LinkedHashMap<String, Object>();
+            result.forEach((k, v) -> filtered.put(String.valueOf(k), v));
+            filtered.put("tools", kept);
+            message = new JsonRpcResponse(response.id(), filtered);
+        }
+        inbound.message(message);
+    }
+
+    private void exchange(Exchange exchange, byte[] body, Map<String, String> headers) {
         try {
             boolean hadSession = endpoint.sessionId() != null;
-            HttpResponse<InputStream> response = endpoint.http.send(endpoint.post(body, exchangeTimeout),
-                    HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response;
+            for (int authorizations = 0; ; authorizations++) {
+                response = endpoint.http.send(endpoint.post(body, exchangeTimeout, headers),
+                        HttpResponse.BodyHandlers.ofInputStream());
+                if (authorizations == MAX_AUTHORIZATIONS || !authorizedAfter(response)) break;
+            }
             exchange.body = response.body();
             if (exchange.abandoned) return;
             response.headers().firstValue(Endpoint.SESSION_HEADER).ifPresent(endpoint::assigned);
@@ -196,7 +296,7 @@ public final class StreamableHttpTransport implements ClientTransport {
     private void deliverJson(Exchange exchange, byte[] body) {
         try {
             Object tree = CODEC.parse(body);
-            for (Object item : tree instanceof List<?> batch ? batch : List.of(tree)) inbound.message(CODEC.toMessage(item));
+            for (Object item : tree instanceof List<?> batch ? batch : List.of(tree)) deliver(exchange, CODEC.toMessage(item));
         } catch (JsonRpcException e) {
             inbound.requestFailed(exchange.id, new IOException(describe() + " answered with a body that is not JSON-RPC ("
                     + e.getMessage() + "): " + excerpt(body)));
@@ -217,7 +317,7 @@ public final class StreamableHttpTransport implements ClientTransport {
                 for (SseEvent event; (event = reader.next()) != null; ) {
                     if (event.data().isBlank()) continue;
                     JsonRpcMessage message = CODEC.decode(event.data());
-                    inbound.message(message);
+                    deliver(exchange, message);
                     if (answers(message, exchange.id)) return;
                 }
             } catch (JsonRpcException e) {

@@ -28,7 +28,11 @@ public interface ClientTransport extends AutoCloseable {
      */
     void send(JsonRpcMessage message) throws IOException;
 
-    /** The revision the session agreed on, known before {@code notifications/initialized} is sent. */
+    /**
+     * The revision the session agreed on, known before {@code notifications/initialized} is sent; for a stateless
+     * revision, the one {@code server/discover} probes with. Null when that probe failed and the client goes back to
+     * {@code initialize} with no revision yet.
+     */
     default void negotiated(ProtocolVersion version) {
     }
 

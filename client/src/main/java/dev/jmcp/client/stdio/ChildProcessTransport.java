@@ -28,8 +28,8 @@ import java.util.function.Consumer;
  * <p>Owned by the client that starts it; thread-safe (writes are serialized). {@link #close} follows the
  * specification's shutdown: close the server's input, wait, then SIGTERM, then SIGKILL, each wait bounded.
  */
-public final class StdioTransport implements ClientTransport {
-    private static final System.Logger log = System.getLogger(StdioTransport.class.getName());
+public final class ChildProcessTransport implements ClientTransport {
+    private static final System.Logger log = System.getLogger(ChildProcessTransport.class.getName());
     private static final JsonCodec CODEC = JsonCodec.shared();
     private static final long EXIT_WAIT_MILLIS = 2_000;
     private static final int MAX_STDERR_LINE = 8 * 1024;
@@ -50,7 +50,7 @@ public final class StdioTransport implements ClientTransport {
      * @param workingDirectory null for this process's
      * @param stderrSink       null to let the server write to this process's standard error
      */
-    public StdioTransport(List<String> command, Map<String, String> env, Path workingDirectory,
+    public ChildProcessTransport(List<String> command, Map<String, String> env, Path workingDirectory,
                           Consumer<String> stderrSink, int maxMessageBytes) {
         this.command = List.copyOf(command);
         this.env = Map.copyOf(env);

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Servers that misbehave on stdio, played by a shell: the client fails fast with a clear message, never hangs. */
 @Timeout(20)
-class StdioTransportTest {
+class ChildProcessTransportTest {
 
     @Test
     void aServerWritingGarbageToStdoutGetsAClearErrorNotAHang() {

@@ -1,0 +1,96 @@
+package dev.jmcp.client.auth;
+
+import dev.jmcp.protocol.json.JsonCodec;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
+import java.security.Signature;
+import java.security.interfaces.ECPublicKey;
+import java.security.spec.ECGenParameterSpec;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * DPoP (RFC 9449): one P-256 key per client, and a fresh proof JWT for each HTTP request ({@code htm}, {@code htu},
+ * {@code iat}, {@code jti}; {@code ath} when it carries an access token; {@code nonce} when the server gave one).
+ * Thread-safe.
+ */
+final class DpopProofs {
+    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
+    private final KeyPair key;
+    private final Map<String, Object> jwk;
+
+    DpopProofs() {
+        try {
+            var generator = KeyPairGenerator.getInstance("EC");
+            generator.initialize(new ECGenParameterSpec("secp256r1"));
+            key = generator.generateKeyPair();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("every Java runtime has P-256", e);
+        }
+        var pub = (ECPublicKey) key.getPublic();
+        jwk = new LinkedHashMap<>();
+        jwk.put("kty", "EC");
+        jwk.put("crv", "P-256");
+        jwk.put("x", B64.encodeToString(coordinate(pub.getW().getAffineX())));
+        jwk.put("y", B64.encodeToString(coordinate(pub.getW().getAffineY())));
+    }
+
+    private static byte[] coordinate(java.math.BigInteger value) {
+        byte[] raw = value.toByteArray();
+        if (raw.length == 32) return raw;
+        byte[] fixed = new byte[32];
+        int copy = Math.min(raw.length, 32);
+        System.arraycopy(raw, raw.length - copy, fixed, 32 - copy, copy);
+        return fixed;
+    }
+
+    /** A proof for one request; {@code accessToken} and {@code nonce} may be null. */
+    String proof(String method, String url, String accessToken, String nonce) {
+        var header = new LinkedHashMap<String, Object>();
+        header.put("typ", "dpop+jwt");
+        header.put("alg", "ES256");
+        header.put("jwk", jwk);
+        var claims = new LinkedHashMap<String, Object>();
+        claims.put("jti", UUID.randomUUID().toString());
+        claims.put("htm", method);
+        int query = url.indexOf('?');
+        claims.put("htu", query < 0 ? url : url.substring(0, query));
+        claims.put("iat", Instant.now().getEpochSecond());
+        if (accessToken != null) claims.put("ath", B64.encodeToString(sha256(accessToken)));
+        if (nonce != null) claims.put("nonce", nonce);
+        String input = part(header) + "." + part(claims);
+        try {
+            Signature signer = Signature.getInstance("SHA256withECDSAinP1363Format");
+            signer.initSign(key.getPrivate());
+            signer.update(input.getBytes(StandardCharsets.US_ASCII));
+            return input + "." + B64.encodeToString(signer.sign());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("could not sign a DPoP proof", e);
+        }
+    }
+
+    private static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.US_ASCII));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String part(Map<String, Object> json) {
+        return B64.encodeToString(JsonCodec.shared().writeValueAsString(json).getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public String toString() {
+        return "DPoP key " + Arrays.toString(jwk.values().toArray());
+    }
+}
