@@ -2,6 +2,7 @@ package dev.jmcp.server;
 
 import dev.jmcp.server.plugins.PluginHost;
 import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.observe.CallObserver;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
 import dev.jmcp.server.session.Connection;
@@ -50,6 +51,14 @@ public final class McpServer implements AutoCloseable {
      */
     public ServerSession openSession(Connection connection) {
         return engine.openSession(connection);
+    }
+
+    /**
+     * Tells {@code observer} of every request served from now on, on both wires and every transport (see
+     * {@link CallObserver}). Observers add up; none is the default, and then observing costs nothing.
+     */
+    public void observe(CallObserver observer) {
+        engine.observe(observer);
     }
 
     /** Loads the plugins folder (returning once it is loaded) and starts watching it. */

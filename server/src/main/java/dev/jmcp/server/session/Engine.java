@@ -3,9 +3,15 @@ package dev.jmcp.server.session;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.InitializeResult;
 import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.observe.CallInfo;
+import dev.jmcp.server.observe.CallObserver;
+import dev.jmcp.server.observe.CallOutcome;
+import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.RootsListenerEntry;
 import org.slf4j.Logger;
@@ -30,6 +36,7 @@ public final class Engine {
     private final Map<String, MethodHandler> methods;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
     private final StatelessRequests stateless = new StatelessRequests(this);
+    private volatile CallObserver observer = CallObserver.NONE;
 
     public Engine(ServerOptions options, Supplier<Registry> registry, Map<String, MethodHandler> methods) {
         this.options = options;
@@ -56,6 +63,37 @@ public final class Engine {
 
     public Registry registry() {
         return registry.get();
+    }
+
+    /** Adds {@code observer} to those told of every request from now on (tracing, metrics, the call log, the console). */
+    public void observe(CallObserver observer) {
+        this.observer = CallObserver.of(java.util.List.of(this.observer, observer));
+    }
+
+    /**
+     * Starts observing a request, on the thread about to run its handler; {@link CallSpan#NONE} (and nothing allocated)
+     * when nobody observes. An observer that throws is logged and skipped.
+     */
+    CallSpan startCall(JsonRpcRequest request, String revision, String session) {
+        CallObserver current = observer;
+        if (current == CallObserver.NONE) return CallSpan.NONE;
+        try {
+            return current.start(new CallInfo(request.method(), CallInfo.targetOf(request.method(), request.params()),
+                    request.id(), revision, session, CallInfo.metaOf(request.params()), System.nanoTime()));
+        } catch (RuntimeException e) {
+            log.warn("a call observer failed at the start of {} {}", request.method(), request.id(), e);
+            return CallSpan.NONE;
+        }
+    }
+
+    /** Ends {@code span} with the request's one answer ({@code null}: none was sent, the request was cancelled). */
+    static void endCall(CallSpan span, JsonRpcMessage response) {
+        if (span == CallSpan.NONE) return;
+        try {
+            span.end(CallOutcome.of(response));
+        } catch (RuntimeException e) {
+            log.warn("a call observer failed at the end of a call", e);
+        }
     }
 
     MethodHandler handler(String method) {

@@ -14,6 +14,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.Registry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,8 +41,12 @@ public final class ServerSession implements Caller, AutoCloseable {
 
     private enum State { NEW, INITIALIZED, CLOSED }
 
+    private static final java.util.concurrent.atomic.AtomicLong SESSIONS = new java.util.concurrent.atomic.AtomicLong();
+
     private final Engine engine;
     private final Connection connection;
+    /** This session's number in this process, for logs and observers (not the HTTP {@code Mcp-Session-Id}). */
+    private final String id = Long.toString(SESSIONS.incrementAndGet());
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
     /** How long a cancelled request may go on before it stops counting as in flight. */
     static final Duration CANCEL_GRACE = Duration.ofSeconds(5);
@@ -76,6 +81,11 @@ public final class ServerSession implements Caller, AutoCloseable {
     public dev.jmcp.plugin.RequestContext context(RequestId id, Params params, dev.jmcp.server.registry.Owner owner,
                                                   InFlight inFlight) {
         return new CallContext(this, id, params.progressToken(), owner.config(), inFlight);
+    }
+
+    /** This session's number in this process, for logs and observers (not the HTTP {@code Mcp-Session-Id}). */
+    public String id() {
+        return id;
     }
 
     public Implementation clientInfo() {
@@ -208,7 +218,10 @@ public final class ServerSession implements Caller, AutoCloseable {
         }
         if (initialize) {
             // Served on the reader's thread, so a request the client sends right behind it finds the session ready.
-            responder.respond(serve(request, new InFlight()));
+            CallSpan span = engine.startCall(request, null, id);
+            JsonRpcMessage response = serve(request, new InFlight());
+            responder.respond(response);
+            Engine.endCall(span, response);
             return;
         }
         var work = new InFlight();
@@ -220,20 +233,25 @@ public final class ServerSession implements Caller, AutoCloseable {
         }
         Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
             work.start(Thread.currentThread());
+            CallSpan span = engine.startCall(request, version.toString(), id);
+            JsonRpcMessage sent = null;
             try {
                 JsonRpcMessage response = serve(request, work);
                 if (!work.cancelled()) {
                     try {
                         responder.respond(response);
+                        sent = response;
                     } catch (VirtualMachineError e) {
                         // A result too large for the heap to encode: the request still gets one answer.
                         response = null;
-                        responder.respond(Failures.unsendable(request.id(), request.method(), e));
+                        sent = Failures.unsendable(request.id(), request.method(), e);
+                        responder.respond(sent);
                     }
                 } else if (batch != null) {
                     batch.skip();
                 }
             } finally {
+                Engine.endCall(span, sent);
                 inFlight.remove(request.id(), work);
                 signalIfIdle();
             }

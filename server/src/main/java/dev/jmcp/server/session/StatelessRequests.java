@@ -13,6 +13,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.skills.SkillMethods;
 import dev.jmcp.server.tasks.TaskMethods;
@@ -147,6 +148,8 @@ public final class StatelessRequests {
         }
         Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
             work.start(Thread.currentThread());
+            CallSpan span = engine.startCall(request, envelope.protocolVersion(), null);
+            JsonRpcMessage sent = null;
             try {
                 JsonRpcMessage response;
                 try {
@@ -158,13 +161,16 @@ public final class StatelessRequests {
                 if (!work.cancelled()) {
                     try {
                         reply.send(response);
+                        sent = response;
                     } catch (VirtualMachineError e) {
                         // A result too large for the heap to encode: the request still gets one answer.
                         response = null;
-                        reply.send(Failures.unsendable(request.id(), request.method(), e));
+                        sent = Failures.unsendable(request.id(), request.method(), e);
+                        reply.send(sent);
                     }
                 }
             } finally {
+                Engine.endCall(span, sent);
                 reply.done();
             }
         });

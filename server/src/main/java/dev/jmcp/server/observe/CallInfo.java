@@ -1,0 +1,42 @@
+package dev.jmcp.server.observe;
+
+import dev.jmcp.protocol.jsonrpc.RequestId;
+
+import java.util.Map;
+
+/**
+ * A request as the dispatcher is about to run it.
+ *
+ * @param method    the JSON-RPC method, {@code tools/call} say
+ * @param target    what the request names: the tool or prompt name, the resource URI; {@code null} for methods that
+ *                  name none
+ * @param id        the request's JSON-RPC id
+ * @param revision  the protocol revision the request speaks, {@code 2025-11-25} say
+ * @param session   the stateful session's id, {@code null} on the stateless revision
+ * @param meta      the request's {@code params._meta} (where a client passes {@code traceparent}), empty when absent
+ * @param startNanos {@link System#nanoTime()} when the request was admitted
+ */
+public record CallInfo(String method, String target, RequestId id, String revision, String session,
+                       Map<String, Object> meta, long startNanos) {
+    public CallInfo {
+        meta = meta == null ? Map.of() : meta;
+    }
+
+    /** The name or URI a request of {@code method} targets, read from its {@code params}; {@code null} if none. */
+    public static String targetOf(String method, Map<String, Object> params) {
+        if (params == null) return null;
+        Object value = switch (method) {
+            case "tools/call", "prompts/get", "skills/get" -> params.get("name");
+            case "resources/read", "resources/subscribe", "resources/unsubscribe", "resources/directory/read" ->
+                    params.get("uri");
+            default -> null;
+        };
+        return value instanceof String s ? s : null;
+    }
+
+    /** The request's {@code params._meta}, empty when absent. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> metaOf(Map<String, Object> params) {
+        return params != null && params.get("_meta") instanceof Map<?, ?> meta ? (Map<String, Object>) meta : Map.of();
+    }
+}
