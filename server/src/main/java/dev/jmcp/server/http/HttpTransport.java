@@ -3,6 +3,7 @@ package dev.jmcp.server.http;
 import dev.jmcp.server.session.Engine;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -30,6 +31,7 @@ public final class HttpTransport implements AutoCloseable {
     private final SessionTable sessions;
     private final StatelessCalls statelessCalls;
     private final Server server;
+    private final Router router;
     private final ServerConnector connector;
     private final ScheduledExecutorService sweeper;
 
@@ -53,12 +55,34 @@ public final class HttpTransport implements AutoCloseable {
         // Streams carry a keep-alive comment every keepAlive, so only a dead connection stays silent this long.
         connector.setIdleTimeout(Math.max(60_000, options.keepAlive().toMillis() * 4));
         server.addConnector(connector);
-        server.setHandler(new Router(options, new StreamableEndpoint(engine, options, sessions, statelessCalls),
-                new LegacySseEndpoint(engine, options, sessions)));
+        this.router = new Router(options, new StreamableEndpoint(engine, options, sessions, statelessCalls),
+                new LegacySseEndpoint(engine, options, sessions));
+        server.setHandler(router);
         server.setErrorHandler(new JsonErrorHandler());
         server.setStopTimeout(2_000);
         this.sweeper = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("jmcp-http-sweeper").factory());
+    }
+
+    /**
+     * Serves {@code handler} at {@code path} beside MCP, for health, metrics, the console or a well-known document: an
+     * exact path, or every path under a prefix ending in {@code /}. The Host/Origin guard runs first, MCP guards do
+     * not. A handler that returns {@code false} gets a 404. Call before {@link #start}.
+     */
+    public HttpTransport route(String path, Handler handler) {
+        router.route(path, handler);
+        return this;
+    }
+
+    /** Adds {@code guard} to the checks every request to an MCP endpoint passes, in order (authorization). */
+    public HttpTransport guard(McpGuard guard) {
+        router.guard(guard);
+        return this;
+    }
+
+    /** The Jetty server, for a connector of one's own (TLS) before {@link #start}; not for handlers. */
+    Server jetty() {
+        return server;
     }
 
     /** Binds the port and starts serving. Throws when the port cannot be bound. */

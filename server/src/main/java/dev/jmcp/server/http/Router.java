@@ -12,6 +12,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The one Jetty handler: guards every request against DNS rebinding, then sends it to the endpoint its path names.
@@ -24,12 +28,36 @@ final class Router extends Handler.Abstract {
     private final OriginGuard guard;
     private final StreamableEndpoint streamable;
     private final LegacySseEndpoint legacy;
+    /** Paths served beside MCP (health, metrics, the console, well-known documents): exact, or a prefix ending in '/'. */
+    private final Map<String, Handler> routes = new ConcurrentHashMap<>();
+    private final List<McpGuard> guards = new CopyOnWriteArrayList<>();
 
     Router(HttpOptions options, StreamableEndpoint streamable, LegacySseEndpoint legacy) {
         this.options = options;
         this.guard = new OriginGuard(options.host(), options.allowedOrigins());
         this.streamable = streamable;
         this.legacy = legacy;
+    }
+
+    void route(String path, Handler handler) {
+        if (routes.putIfAbsent(path, handler) != null) {
+            throw new IllegalStateException("a handler is already routed at " + path);
+        }
+    }
+
+    void guard(McpGuard check) {
+        guards.add(check);
+    }
+
+    private Handler route(String path) {
+        if (routes.isEmpty()) return null;
+        Handler exact = routes.get(path);
+        if (exact != null) return exact;
+        for (var entry : routes.entrySet()) {
+            String prefix = entry.getKey();
+            if (prefix.endsWith("/") && path.startsWith(prefix)) return entry.getValue();
+        }
+        return null;
     }
 
     @Override
@@ -51,6 +79,21 @@ final class Router extends Handler.Abstract {
         }
         String path = Request.getPathInContext(request);
         try {
+            Handler extra = route(path);
+            if (extra != null) {
+                if (!extra.handle(request, response, callback)) {
+                    ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST, "Not found: " + path);
+                }
+                return true;
+            }
+            boolean mcp = options.streamableHttp() && path.equals(options.path())
+                    || options.legacySse() && (path.equals(LegacySseEndpoint.SSE_PATH)
+                    || path.equals(LegacySseEndpoint.MESSAGES_PATH));
+            if (mcp) {
+                for (McpGuard check : guards) {
+                    if (!check.admit(request, response, callback)) return true;
+                }
+            }
             if (options.streamableHttp() && path.equals(options.path())) {
                 streamable.handle(request, response, callback);
             } else if (options.legacySse() && path.equals(LegacySseEndpoint.SSE_PATH)) {

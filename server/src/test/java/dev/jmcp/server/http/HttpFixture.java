@@ -36,10 +36,16 @@ final class HttpFixture implements AutoCloseable {
     final HttpTransport transport;
 
     HttpFixture(HttpOptions options) throws IOException {
+        this(options, transport -> { });
+    }
+
+    /** As {@link #HttpFixture(HttpOptions)}, with {@code setUp} run on the transport before it starts. */
+    HttpFixture(HttpOptions options, java.util.function.Consumer<HttpTransport> setUp) throws IOException {
         registry.set(Registry.of(List.of(contribution(false))));
         var serverOptions = ServerOptions.defaults("http-test", Path.of("unused"));
         engine = new Engine(serverOptions, registry::get, Methods.table(serverOptions));
         transport = new HttpTransport(engine, options.withPort(0));
+        setUp.accept(transport);
         transport.start();
     }
 

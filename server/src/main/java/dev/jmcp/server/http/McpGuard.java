@@ -1,0 +1,18 @@
+package dev.jmcp.server.http;
+
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * A check every request to an MCP endpoint (Streamable HTTP, legacy HTTP+SSE) passes before it is served, such as
+ * authorization. Runs on the request's virtual thread; may block. Thread-safe.
+ */
+@FunctionalInterface
+public interface McpGuard {
+    /**
+     * Returns {@code true} to let the request through; otherwise the guard has answered it itself (a 401, say) and
+     * completed {@code callback}.
+     */
+    boolean admit(Request request, Response response, Callback callback) throws Exception;
+}
