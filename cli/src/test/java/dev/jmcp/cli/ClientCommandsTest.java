@@ -38,6 +38,17 @@ class ClientCommandsTest {
     }
 
     @Test
+    void aServerNameWithoutAConfigFileAndAConfigFileBesideAUrlAreUsageErrors() {
+        CommandRun noFile = CommandRun.of("tools", "--server", "weather");
+        assertThat(noFile.exitCode()).isEqualTo(2);
+        assertThat(noFile.err()).contains("--config FILE");
+
+        CommandRun two = CommandRun.of("tools", "--config", "mcp.json", "--url", "http://127.0.0.1:1/mcp");
+        assertThat(two.exitCode()).isEqualTo(2);
+        assertThat(two.err()).contains("not two");
+    }
+
+    @Test
     void aUrlAndACommandTogetherAreAUsageError() {
         CommandRun run = CommandRun.of("tools", "--url", "http://127.0.0.1:1/mcp", "--", "jmcp", "serve");
 

@@ -406,6 +406,32 @@ class ClientIT {
     }
 
     @Test
+    void aServerNamedInAnMcpServersFileIsReachedOverStdioAndOverHttp() throws Exception {
+        var json = new StringBuilder("{\"mcpServers\": {\"local\": {\"command\": ");
+        List<String> serve = serveCommand();
+        json.append(quote(serve.getFirst())).append(", \"args\": [");
+        for (int i = 1; i < serve.size(); i++) json.append(i > 1 ? ", " : "").append(quote(serve.get(i)));
+        json.append("]}, \"remote\": {\"type\": \"http\", \"url\": ").append(quote(url.toString()))
+                .append(", \"headers\": {\"X-Trace\": \"${JMCP_IT_UNSET:-none}\"}}}}");
+        Path config = Files.writeString(work.resolve("mcp.json"), json);
+
+        Run local = jmcp("tools", "--config", config.toString(), "--server", "local");
+        assertThat(local.exitCode()).as(local.err()).isZero();
+        assertThat(local.out()).contains("get_weather", "sleep");
+
+        Run remote = jmcp("call", "sleep", "--arg", "milliseconds=1", "--config", config.toString(), "--server", "remote");
+        assertThat(remote.exitCode()).as(remote.err()).isZero();
+
+        Run unknown = jmcp("tools", "--config", config.toString(), "--server", "nope");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no server 'nope'", "local, remote");
+    }
+
+    private static String quote(String value) {
+        return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    @Test
     void aToolErrorIsExitCodeOneAndAServerErrorToo() throws Exception {
         Run toolError = jmcp("call", "sleep", "--json", "{\"milliseconds\": -5}", "--url", url.toString());
         assertThat(toolError.exitCode()).isEqualTo(1);

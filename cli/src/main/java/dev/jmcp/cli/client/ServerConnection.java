@@ -39,6 +39,14 @@ public final class ServerConnection {
                     + "command that starts the server after '--' (stdio).")
     URI url;
 
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "An mcpServers-style JSON file (Claude Desktop, Claude Code, Cursor; VS Code's \"servers\") "
+                    + "naming the server; with --server NAME when it names more than one.")
+    java.nio.file.Path config;
+
+    @Option(names = "--server", paramLabel = "NAME", description = "The server of the --config file to use.")
+    String serverName;
+
     @Option(names = "--env", paramLabel = "NAME=VALUE",
             description = "stdio: an environment variable for the server (repeatable).")
     Map<String, String> env = new LinkedHashMap<>();
@@ -94,6 +102,27 @@ public final class ServerConnection {
     int run(List<String> serverCommand, boolean showNotifications, Work work) {
         List<String> stdio = stdioCommand(serverCommand);
         if (timeoutSeconds <= 0) throw new ParameterException(command.commandLine(), "--timeout must be positive");
+        Map<String, String> serverEnv = env;
+        if (config != null) {
+            ServerConfigs.Server named;
+            try {
+                named = ServerConfigs.read(config, serverName, System::getenv);
+            } catch (ServerConfigs.ConfigException e) {
+                throw new ParameterException(command.commandLine(), e.getMessage());
+            }
+            // What the command line gives adds to (and overrides) what the file says.
+            var mergedHeaders = new LinkedHashMap<>(named.headers());
+            mergedHeaders.putAll(headers);
+            headers = mergedHeaders;
+            serverEnv = new LinkedHashMap<>(named.env());
+            serverEnv.putAll(env);
+            if (named.url() != null) {
+                url = named.url();
+                transport = named.transport();
+            } else {
+                stdio = named.command();
+            }
+        }
         try {
             LogSetup.configure(verbose, null);
         } catch (IOException | UnsupportedOperationException e) {
@@ -130,7 +159,7 @@ public final class ServerConnection {
         if (!transport.equals("streamable-http") && !transport.equals("sse")) {
             throw new ParameterException(command.commandLine(), "--transport is streamable-http or sse, was '" + transport + "'");
         }
-        try (McpClient client = url == null ? builder.stdio(stdio, env)
+        try (McpClient client = url == null ? builder.stdio(stdio, serverEnv)
                 : transport.equals("sse") ? builder.sse(url) : builder.http(url)) {
             return work.run(client, output);
         } catch (McpErrorException e) {
@@ -163,9 +192,17 @@ public final class ServerConnection {
                     ? "Put the server command after '--', e.g. 'jmcp " + command.name() + " ... -- jmcp serve -p plugins'"
                     : "Unexpected argument(s) before '--': " + String.join(" ", extra));
         }
-        if (url == null && afterDash.isEmpty()) {
-            throw new ParameterException(line, "Which server? Give --url http://HOST:PORT/mcp, or the command that "
-                    + "starts it after '--', e.g. 'jmcp " + command.name() + " -- jmcp serve -p plugins'");
+        if (serverName != null && config == null) {
+            throw new ParameterException(line, "--server names a server of a configuration file; give the file with "
+                    + "--config FILE");
+        }
+        if (config != null && (url != null || !afterDash.isEmpty())) {
+            throw new ParameterException(line, "Give one server: --config, --url or a command after '--', not two");
+        }
+        if (url == null && afterDash.isEmpty() && config == null) {
+            throw new ParameterException(line, "Which server? Give --url http://HOST:PORT/mcp, the command that "
+                    + "starts it after '--', e.g. 'jmcp " + command.name() + " -- jmcp serve -p plugins', or "
+                    + "--config FILE --server NAME");
         }
         if (url != null && !afterDash.isEmpty()) {
             throw new ParameterException(line, "Give either --url or a server command after '--', not both");
