@@ -34,22 +34,95 @@ final class TextRendering {
             text.append(tool.name()).append(tool.title() == null ? "" : " — " + tool.title()).append('\n');
             describe(text, tool.description());
             List<String> arguments = toolArguments(tool.inputSchema());
-            if (!arguments.isEmpty()) text.append("    arguments: ").append(String.join(", ", arguments)).append('\n');
+            if (!arguments.isEmpty()) {
+                text.append("    arguments:\n");
+                arguments.forEach(argument -> text.append("      ").append(argument).append('\n'));
+            }
         }
         return text.isEmpty() ? "(no tools)\n" : text.toString();
     }
 
-    /** {@code name: type} per property, a {@code *} marking the required ones. */
+    /** How deep nested objects are spelled out before they are just {@code object}. */
+    private static final int NESTING = 3;
+
+    /**
+     * One line per property: {@code name: type}, a {@code *} marking the required ones, then its allowed values,
+     * default and description; nested objects show their own fields, arrays what they hold, {@code $ref}s what they
+     * point at.
+     */
     private static List<String> toolArguments(Map<String, Object> schema) {
         var arguments = new ArrayList<String>();
         List<?> required = schema.get("required") instanceof List<?> r ? r : List.of();
         if (schema.get("properties") instanceof Map<?, ?> properties) {
             properties.forEach((name, property) -> {
-                Object type = property instanceof Map<?, ?> p ? p.get("type") : null;
-                arguments.add(name + (required.contains(name) ? "*" : "") + (type == null ? "" : ": " + type));
+                var line = new StringBuilder().append(name).append(required.contains(name) ? "*" : "");
+                if (property instanceof Map<?, ?> p) {
+                    String type = type(p, schema, 0);
+                    if (!type.isEmpty()) line.append(": ").append(type);
+                    if (p.containsKey("default")) line.append(" = ").append(json(p.get("default")));
+                    if (p.get("description") instanceof String d && !d.isBlank()) {
+                        line.append(" — ").append(d.strip().replaceAll("\\s+", " "));
+                    }
+                }
+                arguments.add(line.toString());
             });
         }
         return arguments;
+    }
+
+    /** A schema's type as a person reads it: {@code integer}, {@code one of "a", "b"}, {@code array of {x*: number}}. */
+    private static String type(Map<?, ?> schema, Map<String, Object> root, int depth) {
+        if (schema.get("$ref") instanceof String ref) {
+            Map<?, ?> target = resolve(ref, root);
+            if (target == null || depth >= NESTING) return ref.substring(ref.lastIndexOf('/') + 1);
+            schema = target;
+        }
+        if (schema.get("enum") instanceof List<?> values) {
+            return "one of " + String.join(", ", values.stream().map(TextRendering::json).toList());
+        }
+        if (schema.containsKey("const")) return "always " + json(schema.get("const"));
+        for (String key : List.of("anyOf", "oneOf")) {
+            if (schema.get(key) instanceof List<?> choices) {
+                var names = new ArrayList<String>();
+                for (Object choice : choices) {
+                    if (choice instanceof Map<?, ?> c) names.add(type(c, root, depth + 1));
+                }
+                return String.join(" or ", names);
+            }
+        }
+        Object type = schema.get("type");
+        if (type instanceof List<?> several) {
+            return String.join(" or ", several.stream().map(String::valueOf).toList());
+        }
+        if ("array".equals(type)) {
+            return schema.get("items") instanceof Map<?, ?> items ? "array of " + type(items, root, depth + 1) : "array";
+        }
+        if (("object".equals(type) || type == null) && schema.get("properties") instanceof Map<?, ?> fields
+                && !fields.isEmpty()) {
+            if (depth >= NESTING) return "object";
+            List<?> required = schema.get("required") instanceof List<?> r ? r : List.of();
+            var parts = new ArrayList<String>();
+            fields.forEach((name, field) -> parts.add(name + (required.contains(name) ? "*" : "")
+                    + (field instanceof Map<?, ?> f ? ": " + type(f, root, depth + 1) : "")));
+            return "{" + String.join(", ", parts) + "}";
+        }
+        if (type == null) return "";
+        return schema.get("format") instanceof String format ? type + " (" + format + ")" : String.valueOf(type);
+    }
+
+    /** The schema a local {@code #/$defs/...} or {@code #/definitions/...} reference names, or null. */
+    private static Map<?, ?> resolve(String ref, Map<String, Object> root) {
+        for (String prefix : List.of("#/$defs/", "#/definitions/")) {
+            if (ref.startsWith(prefix) && root.get(prefix.substring(2, prefix.length() - 1)) instanceof Map<?, ?> defs
+                    && defs.get(ref.substring(prefix.length())) instanceof Map<?, ?> target) {
+                return target;
+            }
+        }
+        return null;
+    }
+
+    private static String json(Object value) {
+        return JsonCodec.shared().writeValueAsString(value);
     }
 
     static String toolResult(CallToolResult result) {
