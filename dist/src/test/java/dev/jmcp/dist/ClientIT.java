@@ -431,6 +431,80 @@ class ClientIT {
         return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
+    private static List<String> cli(String... args) {
+        var command = new ArrayList<String>();
+        command.add(Distribution.launcher().toString());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    @Test
+    void onATerminalACallShowsALiveProgressBarAndThenOnlyItsResult() throws Exception {
+        try (var pty = Pty.start(cli(overStdio("call", "progress_test", "--arg", "seconds=2", "--env",
+                "NOTIFICATION_INTERVAL_MS=20")), Map.of())) {
+            pty.awaitShown("%  Step", Duration.ofSeconds(30));
+            assertThat(pty.exitCode(Duration.ofSeconds(30))).as(pty.screen()).isZero();
+            String screen = pty.screen();
+            assertThat(screen).containsPattern("\\[#+\\.*\\] +\\d+%  Step \\d of 2 \\(\\d+\\.\\ds\\)");
+            // The bar is erased before the result, which stands on a clean line.
+            assertThat(screen).contains("\r\033[K").doesNotContain("progress 1/2");
+        }
+    }
+
+    @Test
+    void onATerminalThePersonAnswersTheServersElicitationForm() throws Exception {
+        try (var pty = Pty.start(cli("call", "ask_user", "--url", url.toString()), Map.of())) {
+            pty.awaitShown("The server asks: Favourite colour?", Duration.ofSeconds(30));
+            pty.awaitShown("Answer? [y]es", Duration.ofSeconds(5));
+            pty.type("y\r");
+            pty.awaitShown("colour", Duration.ofSeconds(5));
+            pty.type("teal\r");
+            assertThat(pty.exitCode(Duration.ofSeconds(30))).as(pty.screen()).isZero();
+            assertThat(pty.screen()).contains("user: accept {colour=teal}");
+        }
+    }
+
+    @Test
+    void onATerminalThePersonAnswersForTheModelOrDeclines() throws Exception {
+        try (var pty = Pty.start(cli("call", "ask_model", "--url", url.toString()), Map.of())) {
+            pty.awaitShown("user: Capital of Italy?", Duration.ofSeconds(30));
+            pty.awaitShown("Answer (empty to decline): ", Duration.ofSeconds(5));
+            pty.type("Rome\r");
+            assertThat(pty.exitCode(Duration.ofSeconds(30))).as(pty.screen()).isZero();
+            assertThat(pty.screen()).contains("model: Rome");
+        }
+        try (var pty = Pty.start(cli("call", "ask_model", "--url", url.toString()), Map.of())) {
+            pty.awaitShown("Answer (empty to decline): ", Duration.ofSeconds(30));
+            pty.type("\r");
+            assertThat(pty.exitCode(Duration.ofSeconds(30))).as(pty.screen()).isNotZero();
+            assertThat(pty.screen()).contains("rejected");
+        }
+    }
+
+    @Test
+    void ctrlCCancelsTheCallAtTheServerClosesTheSessionAndExits130() throws Exception {
+        int endedBefore = count(httpServerErr.toString(), "deleted by the client");
+        try (var pty = Pty.start(cli("call", "sleep", "--arg", "milliseconds=30000", "--url", url.toString()), Map.of())) {
+            pty.awaitShown("[working]", Duration.ofSeconds(30));
+            long pressed = System.nanoTime();
+            pty.type("\u0003");
+            assertThat(pty.exitCode(Duration.ofSeconds(10))).as(pty.screen()).isEqualTo(130);
+            assertThat(Duration.ofNanos(System.nanoTime() - pressed)).isLessThan(Duration.ofSeconds(6));
+            assertThat(pty.screen()).contains("interrupted; the server was told to cancel the request");
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (count(httpServerErr.toString(), "deleted by the client") == endedBefore) {
+            assertThat(System.nanoTime()).as("the server saw the session closed:\n" + httpServerErr).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    private static int count(String text, String part) {
+        int count = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) count++;
+        return count;
+    }
+
     @Test
     void aToolErrorIsExitCodeOneAndAServerErrorToo() throws Exception {
         Run toolError = jmcp("call", "sleep", "--json", "{\"milliseconds\": -5}", "--url", url.toString());

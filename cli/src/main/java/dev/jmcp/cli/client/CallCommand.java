@@ -66,7 +66,14 @@ public final class CallCommand implements Callable<Integer> {
         return connection.run(serverCommand, true, (client, output) -> {
             if (level != null) client.setLogLevel(level);
             Map<String, Object> args = given != null ? given : pairs.isEmpty() ? Map.of() : typed(client, pairs);
-            var result = client.callTool(tool, args, output::notification);
+            Terminal terminal = output.terminal();
+            if (terminal != null) terminal.callStarted();
+            dev.jmcp.protocol.CallToolResult result;
+            try {
+                result = client.callTool(tool, args, output::notification);
+            } finally {
+                if (terminal != null) terminal.callEnded();
+            }
             output.result(result, TextRendering.toolResult(result));
             return result.failed() ? 1 : 0;
         });

@@ -15,11 +15,19 @@ final class Output {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean json;
+    private final Terminal terminal;
 
-    Output(PrintWriter out, PrintWriter err, boolean json) {
+    /** {@code terminal}: the person at the keyboard, or null when the command runs piped. */
+    Output(PrintWriter out, PrintWriter err, boolean json, Terminal terminal) {
         this.out = out;
         this.err = err;
         this.json = json;
+        this.terminal = terminal;
+    }
+
+    /** The person at the keyboard, or null when the command runs piped. */
+    Terminal terminal() {
+        return terminal;
     }
 
     /** Prints a result: {@code value} as JSON with {@code --json-output}, else the text {@code text} makes of it. */
@@ -32,8 +40,15 @@ final class Output {
         out.flush();
     }
 
-    /** Progress and log messages as one line each on standard error. */
+    /**
+     * Progress and log messages as one line each on standard error; on a terminal, progress moves the live bar
+     * instead and the other lines are printed above it.
+     */
     void notification(ServerNotification notification) {
+        if (terminal != null && notification instanceof ServerNotification.Progress progress) {
+            terminal.progress(progress);
+            return;
+        }
         String line = switch (notification) {
             case ServerNotification.Progress p -> "progress " + number(p.progress())
                     + (p.total() == null ? "" : "/" + number(p.total())) + (p.message() == null ? "" : ": " + p.message());
@@ -43,13 +58,16 @@ final class Output {
             case ServerNotification.ResourceUpdated u -> "resource updated: " + u.uri();
             case ServerNotification.Other o -> null;
         };
-        if (line != null) {
+        if (line == null) return;
+        if (terminal != null) {
+            terminal.line(line);
+        } else {
             err.println(line);
             err.flush();
         }
     }
 
-    private static String number(double value) {
+    static String number(double value) {
         return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
                 : String.format(Locale.ROOT, "%.2f", value);
     }

@@ -21,6 +21,9 @@ import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What every client command shares (a picocli mixin): which server to reach ({@code --url}, or the command after
@@ -130,7 +133,8 @@ public final class ServerConnection {
             // embedded) can end here: keep the one in place.
         }
         PrintWriter err = command.commandLine().getErr();
-        var output = new Output(command.commandLine().getOut(), err, jsonOutput);
+        Terminal terminal = Terminal.detect(err);
+        var output = new Output(command.commandLine().getOut(), err, jsonOutput, terminal);
         McpClientBuilder builder = McpClient.builder()
                 .protocolVersion(protocolVersion)
                 .requestTimeout(Duration.ofSeconds(timeoutSeconds))
@@ -151,6 +155,10 @@ public final class ServerConnection {
                 throw new IOException(server + " needs authorization: log in first with 'jmcp login " + server + "'");
             }).tokenStore(TokenFile.inConfigDirectory()).clientName("jmcp").build());
         }
+        if (terminal != null) {
+            // Someone is at the keyboard: the server may ask them (piped, the client declares neither).
+            builder.onElicitation(terminal::elicit).onSampling(terminal::sample);
+        }
         if (showNotifications) {
             builder.onNotification(n -> {
                 if (!(n instanceof ServerNotification.Progress)) output.notification(n);
@@ -159,6 +167,21 @@ public final class ServerConnection {
         if (!transport.equals("streamable-http") && !transport.equals("sse")) {
             throw new ParameterException(command.commandLine(), "--transport is streamable-http or sse, was '" + transport + "'");
         }
+        // Ctrl-C (or SIGTERM): interrupt the work, which cancels the request at the server, then let the client
+        // close the session before the JVM exits. The hook waits for that, boundedly.
+        Thread worker = Thread.currentThread();
+        var finished = new CountDownLatch(1);
+        var signalled = new AtomicBoolean();
+        Thread hook = new Thread(() -> {
+            signalled.set(true);
+            worker.interrupt();
+            try {
+                finished.await(CLOSE_ON_SIGNAL.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException ignored) {
+                // exiting anyway
+            }
+        }, "jmcp-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
         try (McpClient client = url == null ? builder.stdio(stdio, serverEnv)
                 : transport.equals("sse") ? builder.sse(url) : builder.http(url)) {
             return work.run(client, output);
@@ -166,17 +189,35 @@ public final class ServerConnection {
             err.println("jmcp: the server answered error " + e.code() + ": " + e.getMessage());
             return 1;
         } catch (IOException e) {
+            if (signalled.get()) return interrupted(err);
             err.println("jmcp: " + e.getMessage());
             printStderrTail(err);
             return 1;
         } catch (InterruptedException e) {
+            if (signalled.get()) return interrupted(err);
             Thread.currentThread().interrupt();
             err.println("jmcp: interrupted");
             return 1;
         } finally {
             err.flush();
             command.commandLine().getOut().flush();
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it is what let us get here
+            }
         }
+    }
+
+    /** How long a Ctrl-C waits for the request to be cancelled and the session closed before the process exits. */
+    private static final Duration CLOSE_ON_SIGNAL = Duration.ofSeconds(5);
+
+    private static int interrupted(PrintWriter err) {
+        err.println();
+        err.println("jmcp: interrupted; the server was told to cancel the request, and the session is closed");
+        err.flush();
+        return 130;
     }
 
     /** The stdio server command (empty with --url), after checking that exactly one server was given. */

@@ -1,0 +1,321 @@
+package dev.jmcp.cli.client;
+
+import dev.jmcp.client.McpErrorException;
+import dev.jmcp.client.ServerNotification;
+import dev.jmcp.protocol.Content;
+import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.CreateMessageResult;
+import dev.jmcp.protocol.ElicitRequest;
+import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.Role;
+import dev.jmcp.protocol.SamplingMessage;
+import dev.jmcp.protocol.TextContent;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+
+import java.io.Console;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The person at the keyboard, when there is one: a live progress bar on standard error (percentage, message, elapsed
+ * time) and prompts that answer the server's elicitation forms and sampling requests. Only used when standard input
+ * and output are a terminal; piped, a command prints plain lines and declines what it cannot ask. Thread-safe: the
+ * bar, notifications and prompts come from different threads and take turns on one lock.
+ */
+final class Terminal {
+    private static final int BAR_WIDTH = 24;
+    private static final String CLEAR_LINE = "\r\033[K";
+
+    private final Console console;
+    private final PrintWriter err;
+    private final ReentrantLock lock = new ReentrantLock();
+    private long started;
+    private String bar;
+    private Thread ticker;
+
+    private Terminal(Console console, PrintWriter err) {
+        this.console = console;
+        this.err = err;
+    }
+
+    /** The terminal, or null when input or output is not one (piped, redirected) or it is a dumb one. */
+    static Terminal detect(PrintWriter err) {
+        Console console = System.console();
+        if (console == null || !console.isTerminal() || "dumb".equals(System.getenv("TERM"))) return null;
+        return new Terminal(console, err);
+    }
+
+    /** Starts the bar's clock: a call is under way. The elapsed time is redrawn every quarter second. */
+    void callStarted() {
+        lock.lock();
+        try {
+            started = System.nanoTime();
+            bar = render(null, null, null);
+            draw();
+            ticker = Thread.ofVirtual().name("jmcp-progress").start(this::tick);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes the bar: the answer is here (or the call ended otherwise). */
+    void callEnded() {
+        lock.lock();
+        try {
+            if (ticker != null) ticker.interrupt();
+            ticker = null;
+            if (bar != null) err.print(CLEAR_LINE);
+            bar = null;
+            err.flush();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void progress(ServerNotification.Progress progress) {
+        lock.lock();
+        try {
+            if (ticker == null) return;
+            bar = render(progress.progress(), progress.total(), progress.message());
+            draw();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Prints a line (a log message, say) above the bar, which stays at the bottom. */
+    void line(String text) {
+        lock.lock();
+        try {
+            if (bar != null) err.print(CLEAR_LINE);
+            err.println(text);
+            if (bar != null) err.print(bar);
+            err.flush();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void tick() {
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                return;
+            }
+            lock.lock();
+            try {
+                if (bar == null || Thread.currentThread().isInterrupted()) return;
+                // Only the clock moved: rewrite the time at the end of the same bar.
+                int open = bar.lastIndexOf(" (");
+                bar = (open < 0 ? bar : bar.substring(0, open)) + " (" + elapsed() + ")";
+                draw();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private void draw() {
+        err.print(CLEAR_LINE + bar);
+        err.flush();
+    }
+
+    private String render(Double progress, Double total, String message) {
+        var text = new StringBuilder();
+        if (progress != null && total != null && total > 0) {
+            double fraction = Math.max(0, Math.min(1, progress / total));
+            int filled = (int) Math.round(fraction * BAR_WIDTH);
+            text.append('[').append("#".repeat(filled)).append(".".repeat(BAR_WIDTH - filled)).append("] ")
+                    .append(String.format(Locale.ROOT, "%3d%%", Math.round(fraction * 100)));
+        } else if (progress != null) {
+            text.append("[working] ").append(Output.number(progress));
+        } else {
+            text.append("[working]");
+        }
+        if (message != null && !message.isBlank()) text.append("  ").append(oneLine(message, 60));
+        return text.append(" (").append(elapsed()).append(')').toString();
+    }
+
+    private String elapsed() {
+        long tenths = (System.nanoTime() - started) / 100_000_000;
+        return tenths / 10 + "." + tenths % 10 + "s";
+    }
+
+    /** Answers an elicitation by asking the person each field of its form (or to visit its URL). */
+    ElicitResult elicit(ElicitRequest request) {
+        lock.lock();
+        try {
+            pauseBar();
+            err.println();
+            err.println("The server asks: " + request.message());
+            if ("url".equals(request.mode())) {
+                err.println("  Open " + request.url());
+                err.flush();
+                String done = ask("Done there? [y]es, [n]o (decline), [c]ancel: ");
+                return new ElicitResult(action(done), null);
+            }
+            String choice = ask("Answer? [y]es, [n]o (decline), [c]ancel: ");
+            if (!action(choice).equals("accept")) return new ElicitResult(action(choice), null);
+            return new ElicitResult("accept", form(request.requestedSchema()));
+        } finally {
+            resumeBar();
+            lock.unlock();
+        }
+    }
+
+    /** Answers a sampling request by showing its messages and letting the person type the model's answer. */
+    CreateMessageResult sample(CreateMessageRequest request) {
+        lock.lock();
+        try {
+            pauseBar();
+            err.println();
+            err.println("The server asks the model (you answer for it):");
+            if (request.systemPrompt() != null) err.println("  system: " + oneLine(request.systemPrompt(), 200));
+            for (SamplingMessage message : request.messages()) {
+                err.println("  " + message.role().name().toLowerCase(Locale.ROOT) + ": " + text(message.content()));
+            }
+            err.flush();
+            String answer = console.readLine("Answer (empty to decline): ");
+            if (answer == null || answer.isBlank()) {
+                throw new JsonRpcException(-1, "User rejected sampling request");
+            }
+            return new CreateMessageResult(Role.ASSISTANT, new TextContent(answer.strip()), "human", "endTurn");
+        } finally {
+            resumeBar();
+            lock.unlock();
+        }
+    }
+
+    private Map<String, Object> form(Map<String, Object> schema) {
+        var content = new LinkedHashMap<String, Object>();
+        List<?> required = schema != null && schema.get("required") instanceof List<?> r ? r : List.of();
+        if (schema == null || !(schema.get("properties") instanceof Map<?, ?> properties)) return content;
+        properties.forEach((name, value) -> {
+            if (!(value instanceof Map<?, ?> property)) return;
+            Object answer = field(String.valueOf(name), property, required.contains(name));
+            if (answer != null) content.put(String.valueOf(name), answer);
+        });
+        return content;
+    }
+
+    /** One field, asked until the answer fits its type; null when left empty and not required. */
+    private Object field(String name, Map<?, ?> property, boolean required) {
+        String title = property.get("title") instanceof String t ? t : name;
+        List<Object> choices = choices(property);
+        Object defaultValue = property.get("default");
+        var prompt = new StringBuilder("  ").append(title).append(required ? "*" : "");
+        if (property.get("description") instanceof String d && !d.isBlank()) prompt.append(" (").append(oneLine(d, 80)).append(')');
+        if (!choices.isEmpty()) {
+            for (int i = 0; i < choices.size(); i++) err.println("    " + (i + 1) + ") " + choices.get(i));
+            prompt.append(" [1-").append(choices.size()).append(']');
+        } else if ("boolean".equals(property.get("type"))) {
+            prompt.append(" [y/n]");
+        }
+        if (defaultValue != null) prompt.append(" = ").append(defaultValue);
+        prompt.append(": ");
+        while (true) {
+            String line = ask(prompt.toString());
+            if (line == null) throw new McpErrorException(-1, "the terminal closed while answering", null);
+            if (line.isEmpty()) {
+                if (defaultValue != null) return defaultValue;
+                if (!required) return null;
+                err.println("    required; please answer");
+                continue;
+            }
+            try {
+                return parse(line, property, choices);
+            } catch (IllegalArgumentException e) {
+                err.println("    " + e.getMessage());
+            }
+        }
+    }
+
+    private static Object parse(String line, Map<?, ?> property, List<Object> choices) {
+        if (!choices.isEmpty()) {
+            try {
+                int index = Integer.parseInt(line);
+                if (index >= 1 && index <= choices.size()) return choices.get(index - 1);
+            } catch (NumberFormatException ignored) {
+                // not a number: maybe the value itself
+            }
+            if (choices.contains(line)) return line;
+            throw new IllegalArgumentException("choose 1 to " + choices.size());
+        }
+        return switch (String.valueOf(property.get("type"))) {
+            case "boolean" -> switch (line.toLowerCase(Locale.ROOT)) {
+                case "y", "yes", "true" -> true;
+                case "n", "no", "false" -> false;
+                default -> throw new IllegalArgumentException("answer y or n");
+            };
+            case "integer" -> {
+                try {
+                    yield Long.parseLong(line);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("a whole number, please");
+                }
+            }
+            case "number" -> {
+                try {
+                    yield Double.parseDouble(line);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("a number, please");
+                }
+            }
+            default -> line;
+        };
+    }
+
+    /** The allowed values of an enum field ({@code enum}, or {@code oneOf} of {@code const}s), else empty. */
+    private static List<Object> choices(Map<?, ?> property) {
+        var choices = new ArrayList<Object>();
+        if (property.get("enum") instanceof List<?> values) choices.addAll(values);
+        if (property.get("oneOf") instanceof List<?> options) {
+            for (Object option : options) {
+                if (option instanceof Map<?, ?> o && o.containsKey("const")) choices.add(o.get("const"));
+            }
+        }
+        return choices;
+    }
+
+    private String ask(String prompt) {
+        err.flush();
+        String line = console.readLine("%s", prompt);
+        return line == null ? null : line.strip();
+    }
+
+    private static String action(String answer) {
+        if (answer == null) return "cancel";
+        return switch (answer.toLowerCase(Locale.ROOT)) {
+            case "", "y", "yes", "a", "accept" -> "accept";
+            case "n", "no", "d", "decline" -> "decline";
+            default -> "cancel";
+        };
+    }
+
+    private void pauseBar() {
+        if (bar != null) {
+            err.print(CLEAR_LINE);
+            err.flush();
+        }
+    }
+
+    private void resumeBar() {
+        if (bar != null) draw();
+    }
+
+    private static String text(Content content) {
+        return content instanceof TextContent t ? oneLine(t.text(), 500) : JsonCodec.shared().writeValueAsString(content);
+    }
+
+    private static String oneLine(String text, int max) {
+        String line = text.strip().replaceAll("\\s+", " ");
+        return line.length() <= max ? line : line.substring(0, max - 1) + "…";
+    }
+}
