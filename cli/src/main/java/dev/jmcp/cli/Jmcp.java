@@ -32,7 +32,26 @@ public final class Jmcp implements Callable<Integer> {
         // Before anything can log: tinylog's defaults would print low levels (even the JDK's own debug lines at
         // exit) to standard output. A command may refine this before its first log line (serve does).
         LogSetup.configure(false, null);
-        System.exit(commandLine().execute(args));
+        System.exit(execute(args, null, null));
+    }
+
+    /**
+     * Runs the command line {@code args} with help and errors going to {@code out} and {@code err} (null: the
+     * process's streams) and returns its exit code. For start-up, {@code jmcp serve ...} builds only its own command:
+     * picocli reads every command's annotations when the tree is built (about a hundred milliseconds for all of them,
+     * in classes the JVM can neither cache nor verify quickly), and serve is the command clients start all the time.
+     */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        boolean serve = args.length > 0 && args[0].equals("serve");
+        CommandLine line = serve ? serveCommandLine() : commandLine();
+        if (out != null) line.setOut(out);
+        if (err != null) line.setErr(err);
+        return line.execute(serve ? java.util.Arrays.copyOfRange(args, 1, args.length) : args);
+    }
+
+    /** {@code jmcp serve} on its own, named as it is in the whole tree, for the fast start of {@link #main}. */
+    static CommandLine serveCommandLine() {
+        return new CommandLine(new ServeCommand()).setCommandName("jmcp serve").setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     /** A fresh command line writing help and errors to the process's standard streams. */

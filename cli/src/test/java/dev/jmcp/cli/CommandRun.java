@@ -9,7 +9,7 @@ record CommandRun(int exitCode, String out, String err) {
     static CommandRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Jmcp.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+        int code = Jmcp.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
         return new CommandRun(code, out.toString(), err.toString());
     }
 }

@@ -27,6 +27,17 @@ class HelpAndVersionTest {
     }
 
     @Test
+    void serveBuiltAloneForStartUpIsNamedAsInTheWholeTree() {
+        CommandRun help = CommandRun.of("serve", "--help");
+        assertThat(help.out()).startsWith("Usage: jmcp serve ");
+        CommandRun wrong = CommandRun.of("serve", "--no-such-flag");
+        assertThat(wrong.exitCode()).isEqualTo(2);
+        assertThat(wrong.err()).contains("Unknown option: '--no-such-flag'", "Usage: jmcp serve ");
+        assertThat(Jmcp.commandLine().getSubcommands().get("serve").getCommandSpec().qualifiedName())
+                .isEqualTo("jmcp serve");
+    }
+
+    @Test
     void helpListsTheServeCommand() {
         CommandRun run = CommandRun.of("--help");
 

@@ -29,16 +29,25 @@ final class OpenMeteoClient implements AutoCloseable {
     private final URI baseUri;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
-    private final HttpClient http;
+    /** Built at the first forecast: a JDK HttpClient sets up TLS, which costs start-up time nobody may need. */
+    private HttpClient http;
+    private boolean closed;
 
     OpenMeteoClient(URI baseUri, Duration connectTimeout, Duration requestTimeout) {
         this.baseUri = baseUri;
         this.connectTimeout = connectTimeout;
         this.requestTimeout = requestTimeout;
-        this.http = HttpClient.newBuilder()
-                .connectTimeout(connectTimeout)
-                .followRedirects(HttpClient.Redirect.NORMAL)
-                .build();
+    }
+
+    private synchronized HttpClient http() {
+        if (closed) throw new ToolException("The weather plugin is being unloaded; try again.");
+        if (http == null) {
+            http = HttpClient.newBuilder()
+                    .connectTimeout(connectTimeout)
+                    .followRedirects(HttpClient.Redirect.NORMAL)
+                    .build();
+        }
+        return http;
     }
 
     /** The request for today's forecast at a place, in its local time zone. */
@@ -57,7 +66,7 @@ final class OpenMeteoClient implements AutoCloseable {
                 .build();
         HttpResponse<byte[]> response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.limiting(
+            response = http().send(request, HttpResponse.BodyHandlers.limiting(
                     HttpResponse.BodyHandlers.ofByteArray(), MAX_BODY_BYTES));
         } catch (HttpConnectTimeoutException e) {
             throw unreachable("no connection within " + connectTimeout.toMillis() + " ms", e);
@@ -83,7 +92,12 @@ final class OpenMeteoClient implements AutoCloseable {
 
     @Override
     public void close() {
-        http.close();
+        HttpClient built;
+        synchronized (this) {
+            closed = true;
+            built = http;
+        }
+        if (built != null) built.close();
     }
 
     private ToolException unreachable(String why, Exception cause) {
