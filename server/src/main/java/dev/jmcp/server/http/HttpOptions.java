@@ -25,11 +25,15 @@ import java.util.List;
  *                           client resumes it with GET and {@code Last-Event-ID}, SEP-1699 polling)
  * @param maxStatelessCalls  stateless (2026-07-28) requests being served at once, {@code subscriptions/listen} streams
  *                           included; past it, a request gets 503
+ * @param allowedHosts       names accepted in {@code Host} besides loopback ones and the bound address (e.g. the
+ *                           machine's name behind which clients reach it); they allow no origin
+ * @param tls                where the certificate and key come from for HTTPS; null serves plain HTTP
+ * @param gracePeriod        on shutdown, how long calls in flight may run on to finish before they are cut off
  */
 public record HttpOptions(String host, int port, String path, List<String> allowedOrigins, int maxBodyBytes,
                           int maxSessions, Duration sessionIdleTimeout, int replayBufferSize, boolean streamableHttp,
                           boolean legacySse, Duration sseRetry, Duration keepAlive, Duration pollAfter,
-                          int maxStatelessCalls) {
+                          int maxStatelessCalls, List<String> allowedHosts, TlsOptions tls, Duration gracePeriod) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 3000;
@@ -41,6 +45,7 @@ public record HttpOptions(String host, int port, String path, List<String> allow
     public static final Duration DEFAULT_SSE_RETRY = Duration.ofSeconds(1);
     public static final Duration DEFAULT_KEEP_ALIVE = Duration.ofSeconds(15);
     public static final int DEFAULT_MAX_STATELESS_CALLS = 1000;
+    public static final Duration DEFAULT_GRACE_PERIOD = Duration.ofSeconds(30);
 
     public HttpOptions {
         if (host == null || host.isBlank()) host = DEFAULT_HOST;
@@ -58,6 +63,9 @@ public record HttpOptions(String host, int port, String path, List<String> allow
         if (keepAlive == null || !keepAlive.isPositive()) keepAlive = DEFAULT_KEEP_ALIVE;
         if (pollAfter != null && !pollAfter.isPositive()) pollAfter = null;
         if (maxStatelessCalls < 1) throw new IllegalArgumentException("stateless call limit must be at least 1");
+        allowedHosts = allowedHosts == null ? List.of() : List.copyOf(allowedHosts);
+        if (gracePeriod == null) gracePeriod = DEFAULT_GRACE_PERIOD;
+        if (gracePeriod.isNegative()) throw new IllegalArgumentException("grace period must not be negative");
     }
 
     /** Options with the default bound on stateless calls (the form callers used before that bound existed). */
@@ -65,72 +73,92 @@ public record HttpOptions(String host, int port, String path, List<String> allow
                        int maxSessions, Duration sessionIdleTimeout, int replayBufferSize, boolean streamableHttp,
                        boolean legacySse, Duration sseRetry, Duration keepAlive, Duration pollAfter) {
         this(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout, replayBufferSize,
-                streamableHttp, legacySse, sseRetry, keepAlive, pollAfter, DEFAULT_MAX_STATELESS_CALLS);
+                streamableHttp, legacySse, sseRetry, keepAlive, pollAfter, DEFAULT_MAX_STATELESS_CALLS, List.of(), null,
+                DEFAULT_GRACE_PERIOD);
     }
 
     /** Streamable HTTP on 127.0.0.1:3000/mcp, legacy HTTP+SSE off. */
     public static HttpOptions defaults() {
         return new HttpOptions(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_PATH, List.of(), 0, DEFAULT_MAX_SESSIONS,
                 DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_REPLAY_BUFFER_SIZE, true, false, DEFAULT_SSE_RETRY,
-                DEFAULT_KEEP_ALIVE, null, DEFAULT_MAX_STATELESS_CALLS);
+                DEFAULT_KEEP_ALIVE, null, DEFAULT_MAX_STATELESS_CALLS, List.of(), null, DEFAULT_GRACE_PERIOD);
     }
 
     public HttpOptions withPort(int port) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
                 replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
-                maxStatelessCalls);
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 
     public HttpOptions withAllowedOrigins(List<String> allowedOrigins) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
                 replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
-                maxStatelessCalls);
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 
     public HttpOptions withMaxBodyBytes(int maxBodyBytes) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
                 replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
-                maxStatelessCalls);
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 
     public HttpOptions withMaxSessions(int maxSessions) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
                 replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
-                maxStatelessCalls);
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 
     public HttpOptions withSessionIdleTimeout(Duration sessionIdleTimeout) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
                 replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
-                maxStatelessCalls);
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 
     public HttpOptions withReplayBufferSize(int replayBufferSize) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
                 replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
-                maxStatelessCalls);
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 
     public HttpOptions withTransports(boolean streamableHttp, boolean legacySse) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
                 replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
-                maxStatelessCalls);
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 
     public HttpOptions withKeepAlive(Duration keepAlive) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
                 replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
-                maxStatelessCalls);
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 
     public HttpOptions withPollAfter(Duration pollAfter) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
                 replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
-                maxStatelessCalls);
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 
     public HttpOptions withMaxStatelessCalls(int maxStatelessCalls) {
         return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
-                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter, maxStatelessCalls);
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
+    }
+
+    public HttpOptions withAllowedHosts(List<String> allowedHosts) {
+        return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
+    }
+
+    public HttpOptions withTls(TlsOptions tls) {
+        return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
+    }
+
+    public HttpOptions withGracePeriod(Duration gracePeriod) {
+        return new HttpOptions(host, port, path, allowedOrigins, maxBodyBytes, maxSessions, sessionIdleTimeout,
+                replayBufferSize, streamableHttp, legacySse, sseRetry, keepAlive, pollAfter,
+                maxStatelessCalls, allowedHosts, tls, gracePeriod);
     }
 }

@@ -1,11 +1,15 @@
 package dev.jmcp.server.http;
 
 import dev.jmcp.server.session.Engine;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import org.slf4j.Logger;
@@ -49,7 +53,8 @@ public final class HttpTransport implements AutoCloseable {
         // No "Server: Jetty(...)" header: a client needs nothing from it and a scanner learns the version.
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        this.connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        this.connector = options.tls() == null ? new ServerConnector(server, new HttpConnectionFactory(http))
+                : tlsConnector(server, http, options.tls());
         connector.setHost(options.host());
         connector.setPort(options.port());
         // Streams carry a keep-alive comment every keepAlive, so only a dead connection stays silent this long.
@@ -85,6 +90,48 @@ public final class HttpTransport implements AutoCloseable {
         return server;
     }
 
+    /** A connector speaking HTTP/1.1 over TLS with the certificate and key {@code tls} names. */
+    private static ServerConnector tlsConnector(Server server, HttpConfiguration http, TlsOptions tls) {
+        var ssl = new SslContextFactory.Server();
+        ssl.setKeyStore(uncheckedLoad(tls));
+        ssl.setKeyStorePassword(new String(tls.password()));
+        ssl.setKeyManagerPassword(new String(tls.password()));
+        var secure = new HttpConfiguration(http);
+        var customizer = new SecureRequestCustomizer();
+        // Clients reach a server by address as often as by name (127.0.0.1, an instance's IP behind a balancer); the
+        // Host guard decides which names are allowed, not the certificate.
+        customizer.setSniHostCheck(false);
+        secure.addCustomizer(customizer);
+        return new ServerConnector(server, new SslConnectionFactory(ssl, HttpVersion.HTTP_1_1.asString()),
+                new HttpConnectionFactory(secure));
+    }
+
+    private static java.security.KeyStore uncheckedLoad(TlsOptions tls) {
+        try {
+            return tls.load();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** MCP requests get 503 (and {@code /ready} says so) until {@link #ready()}: the plugins are still loading. */
+    public void loading() {
+        router.state(Router.State.STARTING);
+    }
+
+    /** MCP requests are served; {@code /ready} answers 200. The state a transport starts in. */
+    public void ready() {
+        router.state(Router.State.READY);
+    }
+
+    /**
+     * Shutdown began: new MCP requests get 503 and {@code /ready} turns false, while requests already in flight go on
+     * (the caller waits for them, boundedly, then {@link #close}s).
+     */
+    public void drain() {
+        router.state(Router.State.DRAINING);
+    }
+
     /** Binds the port and starts serving. Throws when the port cannot be bound. */
     public void start() throws IOException {
         try {
@@ -112,7 +159,7 @@ public final class HttpTransport implements AutoCloseable {
     /** The Streamable HTTP endpoint's URL. */
     public URI url() {
         String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
-        return URI.create("http://" + host + ":" + port() + options.path());
+        return URI.create((options.tls() == null ? "http://" : "https://") + host + ":" + port() + options.path());
     }
 
     /** Sessions open now, over both transports. */

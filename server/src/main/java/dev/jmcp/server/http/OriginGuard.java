@@ -18,6 +18,16 @@ final class OriginGuard {
     private final Set<String> hosts = new HashSet<>(LOOPBACK);
 
     OriginGuard(String boundHost, List<String> allowedOrigins) {
+        this(boundHost, allowedOrigins, List.of());
+    }
+
+    /** As the two-argument form, and {@code allowedHosts} are accepted in {@code Host} (they allow no origin). */
+    OriginGuard(String boundHost, List<String> allowedOrigins, List<String> allowedHosts) {
+        for (String allowed : allowedHosts) {
+            String host = bareHost(allowed.trim());
+            if (host == null) throw new IllegalArgumentException("not a host name or address: '" + allowed + "'");
+            hosts.add(host);
+        }
         for (String origin : allowedOrigins) {
             String trimmed = strip(origin.trim());
             origins.add(trimmed.toLowerCase(Locale.ROOT));
@@ -44,7 +54,9 @@ final class OriginGuard {
     String check(String host, String origin) {
         if (host == null) return "Forbidden: the request has no Host header";
         String name = bareHost(host);
-        if (name == null || !hosts.contains(name)) return "Forbidden: Host '" + host + "' is not allowed";
+        if (name == null || !hosts.contains(name)) {
+            return "Forbidden: Host '" + host + "' is not allowed (start the server with --allow-host to allow it)";
+        }
         if (origin != null) {
             String originName = originHost(origin);
             boolean loopback = originName != null && LOOPBACK.contains(originName);

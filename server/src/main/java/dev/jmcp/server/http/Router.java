@@ -31,10 +31,16 @@ final class Router extends Handler.Abstract {
     /** Paths served beside MCP (health, metrics, the console, well-known documents): exact, or a prefix ending in '/'. */
     private final Map<String, Handler> routes = new ConcurrentHashMap<>();
     private final List<McpGuard> guards = new CopyOnWriteArrayList<>();
+    private final Health health = new Health();
+    private final RefusalLog refusals = new RefusalLog(log);
+    private volatile State state = State.READY;
+
+    /** Whether MCP requests are served: not before the plugins are loaded, nor once shutdown began. */
+    enum State { STARTING, READY, DRAINING }
 
     Router(HttpOptions options, StreamableEndpoint streamable, LegacySseEndpoint legacy) {
         this.options = options;
-        this.guard = new OriginGuard(options.host(), options.allowedOrigins());
+        this.guard = new OriginGuard(options.host(), options.allowedOrigins(), options.allowedHosts());
         this.streamable = streamable;
         this.legacy = legacy;
     }
@@ -43,6 +49,14 @@ final class Router extends Handler.Abstract {
         if (routes.putIfAbsent(path, handler) != null) {
             throw new IllegalStateException("a handler is already routed at " + path);
         }
+    }
+
+    void state(State state) {
+        this.state = state;
+    }
+
+    State state() {
+        return state;
     }
 
     void guard(McpGuard check) {
@@ -69,15 +83,32 @@ final class Router extends Handler.Abstract {
                     "Method not allowed: this server is no proxy; CONNECT is not served");
             return true;
         }
+        String path = Request.getPathInContext(request);
+        if (path.equals(Health.LIVE_PATH) || path.equals(Health.READY_PATH)) {
+            // Outside the Host guard: a load balancer probes with the instance's address as Host, and the answer
+            // (up, ready) is nothing a rebinding page could use.
+            health.answer(path, state, response, callback);
+            return true;
+        }
         // "If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden."
         String refusal = guard.check(request.getHeaders().getValuesList(HttpHeader.HOST),
                 request.getHeaders().getValuesList(HttpHeader.ORIGIN));
         if (refusal != null) {
-            log.warn("refused {} {}: {}", request.getMethod(), request.getHttpURI().getPath(), refusal);
+            refusals.log(request.getMethod(), path, refusal);
             ErrorReplies.send(response, callback, 403, ErrorCodes.INVALID_REQUEST, refusal);
             return true;
         }
-        String path = Request.getPathInContext(request);
+        String origin = request.getHeaders().get(HttpHeader.ORIGIN);
+        if (origin != null) {
+            // The guard let this origin through, so a browser page there may read the answer.
+            if (Cors.isPreflight(request)) {
+                Cors.preflight(request, response, origin);
+                response.setStatus(204);
+                callback.succeeded();
+                return true;
+            }
+            Cors.allow(response, origin);
+        }
         try {
             Handler extra = route(path);
             if (extra != null) {
@@ -89,6 +120,13 @@ final class Router extends Handler.Abstract {
             boolean mcp = options.streamableHttp() && path.equals(options.path())
                     || options.legacySse() && (path.equals(LegacySseEndpoint.SSE_PATH)
                     || path.equals(LegacySseEndpoint.MESSAGES_PATH));
+            if (mcp && state != State.READY) {
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+                ErrorReplies.send(response, callback, 503, ErrorCodes.SERVER_BUSY, state == State.STARTING
+                        ? "Service unavailable: the server is still loading its plugins; retry in a moment"
+                        : "Service unavailable: the server is shutting down; retry on another instance or later");
+                return true;
+            }
             if (mcp) {
                 for (McpGuard check : guards) {
                     if (!check.admit(request, response, callback)) return true;

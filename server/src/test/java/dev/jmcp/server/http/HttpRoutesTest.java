@@ -56,18 +56,18 @@ class HttpRoutesTest {
     @Test
     void anExactRouteAndAPrefixRouteAreServedBesideMcp() throws Exception {
         fixture = new HttpFixture(HttpOptions.defaults(), transport -> transport
-                .route("/health", text("alive"))
+                .route("/status", text("alive"))
                 .route("/console/", text("console")));
-        assertThat(get("/health").body()).isEqualTo("alive");
+        assertThat(get("/status").body()).isEqualTo("alive");
         assertThat(get("/console/app.js").body()).isEqualTo("console");
-        assertThat(get("/healthz").statusCode()).isEqualTo(404);
+        assertThat(get("/statusz").statusCode()).isEqualTo(404);
         assertThat(initialize().statusCode()).isEqualTo(200);
     }
 
     @Test
     void aGuardStandsBeforeMcpButNotBeforeOtherRoutes() throws Exception {
         fixture = new HttpFixture(HttpOptions.defaults(), transport -> transport
-                .route("/health", text("alive"))
+                .route("/status", text("alive"))
                 .guard((request, response, callback) -> {
                     if ("let-me-in".equals(request.getHeaders().get("X-Test-Key"))) return true;
                     ErrorReplies.send(response, callback, 401, -32001, "Unauthorized: no key");
@@ -76,6 +76,6 @@ class HttpRoutesTest {
         var refused = initialize();
         assertThat(refused.statusCode()).isEqualTo(401);
         assertThat(refused.body()).contains("no key");
-        assertThat(get("/health").body()).isEqualTo("alive");
+        assertThat(get("/status").body()).isEqualTo("alive");
     }
 }
