@@ -53,7 +53,7 @@ class HelpAndVersionTest {
         assertThat(run.out()).contains("-n, --name=NAME", "-p, --plugins=DIR", "-l, --logs=DIR", "-v, --verbose",
                 "--page-size=N", "--max-message-size=SIZE", "-t, --http", "-s, --sse", "--host=ADDRESS",
                 "--port=PORT", "--path=PATH", "-h, --help", "-V, --version");
-        assertThat(run.out()).contains("(default: ~/.jmcp/plugins, created", "(default: 4MiB)", "(default: 100)");
+        assertThat(run.out()).contains("(default: ~/.jmcp/plugins,", "(default: 4MiB)", "(default: 100)");
     }
 
     @Test

@@ -20,12 +20,37 @@ final class HttpServing {
     private HttpServing() {
     }
 
+    /**
+     * The first half of a graceful stop: new requests are refused (503) and readiness turns false, while calls in
+     * flight get up to the grace period to finish. Event streams and sessions end when the transport closes next.
+     */
+    private static void drain(HttpTransport transport, HttpOptions httpOptions, Logger log) {
+        transport.drain();
+        log.info("Stopping: new requests are refused; calls in flight have up to {} s to finish",
+                httpOptions.gracePeriod().toSeconds());
+        try {
+            if (!transport.awaitIdle(httpOptions.gracePeriod())) {
+                log.warn("Calls still in flight after the {} s grace period are cut off",
+                        httpOptions.gracePeriod().toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Serves until the process is stopped; returns the exit code (1 when the port cannot be bound, logged). */
     static int serve(ServerOptions options, HttpOptions httpOptions, Logger log) {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
         McpServer server = new McpServer(options);
-        HttpTransport transport = server.http(httpOptions);
+        HttpTransport transport;
+        try {
+            transport = server.http(httpOptions);
+        } catch (IllegalArgumentException e) {
+            // A TLS certificate or key that cannot be used: say which and why, without a stack trace.
+            log.error("Cannot serve HTTPS: {}", e.getMessage());
+            return 1;
+        }
         AtomicBoolean closed = new AtomicBoolean();
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable close = () -> {
@@ -40,6 +65,7 @@ final class HttpServing {
         };
         AtomicBoolean failed = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmcp-shutdown").unstarted(() -> {
+            if (!failed.get() && !closed.get()) drain(transport, httpOptions, log);
             close.run();
             stopped.countDown();
             LogSetup.shutdown();
@@ -47,8 +73,11 @@ final class HttpServing {
             if (!failed.get()) Runtime.getRuntime().halt(0);
         }));
         try {
-            server.start();
+            // Listening first, so /health answers and MCP requests get 503 "loading" while the plugins load.
+            transport.loading();
             transport.start();
+            server.start();
+            transport.ready();
             if (httpOptions.streamableHttp()) {
                 log.info("{} {} serving Streamable HTTP at {}; plugins from {}", options.name(), options.version(),
                         transport.url(), options.pluginsDirectory());

@@ -10,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -91,6 +92,9 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Endpoint path of the Streamable HTTP transport (default: ${DEFAULT-VALUE}).")
     String path;
 
+    @Mixin
+    NetworkOptions network;
+
     @Option(names = "--allow-origin", paramLabel = "ORIGIN",
             description = "Also accept HTTP requests from this Origin (repeatable); loopback origins are always accepted.")
     List<String> allowedOrigins = new ArrayList<>();
@@ -119,9 +123,12 @@ public final class ServeCommand implements Callable<Integer> {
     /** The HTTP set-up these options describe. */
     public HttpOptions httpOptions() {
         try {
-            return new HttpOptions(host, port, path, allowedOrigins, 0, maxSessions, sessionIdleTimeout,
-                    replayBuffer, http, sse, HttpOptions.DEFAULT_SSE_RETRY, HttpOptions.DEFAULT_KEEP_ALIVE, null,
-                    maxStatelessCalls);
+            return network.applyTo(new HttpOptions(host, port, path, allowedOrigins, 0, maxSessions,
+                    sessionIdleTimeout, replayBuffer, http, sse, HttpOptions.DEFAULT_SSE_RETRY,
+                    HttpOptions.DEFAULT_KEEP_ALIVE, null, maxStatelessCalls, List.of(), null,
+                    HttpOptions.DEFAULT_GRACE_PERIOD));
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "cannot read a TLS file: " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -195,9 +202,16 @@ public final class ServeCommand implements Callable<Integer> {
         }
         boolean overHttp = !transports().contains(Transport.STDIO);
         HttpOptions httpOptions = overHttp ? httpOptions() : null;
+        boolean authorized = false;
+        String refusal = overHttp ? network.refusal(host, authorized) : null;
+        if (refusal != null) throw new ParameterException(spec.commandLine(), refusal);
         Optional<Path> logFile = LogSetup.configure(verbose, logs);
         Logger log = LoggerFactory.getLogger(ServeCommand.class);
         logFile.ifPresent(f -> log.info("Logging to {}", f));
+        if (overHttp && network.openOnNetwork(host, authorized)) {
+            log.warn("Serving on {} with no authorization, as --allow-unauthenticated-network accepts: anyone who "
+                    + "reaches port {} can call every tool", host, port);
+        }
         return overHttp ? HttpServing.serve(options, httpOptions, log) : StdioServing.serve(options, log);
     }
 }

@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +33,7 @@ public final class HttpTransport implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HttpTransport.class);
 
     private final HttpOptions options;
+    private final Engine engine;
     private final SessionTable sessions;
     private final StatelessCalls statelessCalls;
     private final Server server;
@@ -41,6 +43,7 @@ public final class HttpTransport implements AutoCloseable {
 
     public HttpTransport(Engine engine, HttpOptions options) {
         this.options = options;
+        this.engine = engine;
         this.sessions = new SessionTable(options.maxSessions());
         this.statelessCalls = new StatelessCalls(options.maxStatelessCalls());
         var threads = new QueuedThreadPool();
@@ -130,6 +133,20 @@ public final class HttpTransport implements AutoCloseable {
      */
     public void drain() {
         router.state(Router.State.DRAINING);
+    }
+
+    /**
+     * Waits until no request is in flight on this transport (stateful sessions' requests and stateless calls; listen
+     * streams do not count), at most {@code timeout}. True when it got there.
+     */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (!engine.awaitIdle(timeout)) return false;
+        while (statelessCalls.requestsInFlight() > 0) {
+            if (System.nanoTime() >= deadline) return false;
+            Thread.sleep(20);
+        }
+        return true;
     }
 
     /** Binds the port and starts serving. Throws when the port cannot be bound. */

@@ -59,6 +59,20 @@ final class Router extends Handler.Abstract {
         return state;
     }
 
+    /**
+     * Whether {@code state} refuses this MCP request: everything while the plugins load; while draining, whatever
+     * would start new work outside an existing session (initialize, stateless requests, a new legacy stream), so
+     * that a session's calls in flight can still get the client's answers to their questions and its cancellations.
+     */
+    private static boolean refusedWhile(State state, Request request, String path) {
+        return switch (state) {
+            case READY -> false;
+            case STARTING -> true;
+            case DRAINING -> !path.equals(LegacySseEndpoint.MESSAGES_PATH)
+                    && request.getHeaders().get("Mcp-Session-Id") == null;
+        };
+    }
+
     void guard(McpGuard check) {
         guards.add(check);
     }
@@ -120,7 +134,7 @@ final class Router extends Handler.Abstract {
             boolean mcp = options.streamableHttp() && path.equals(options.path())
                     || options.legacySse() && (path.equals(LegacySseEndpoint.SSE_PATH)
                     || path.equals(LegacySseEndpoint.MESSAGES_PATH));
-            if (mcp && state != State.READY) {
+            if (mcp && refusedWhile(state, request, path)) {
                 response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
                 ErrorReplies.send(response, callback, 503, ErrorCodes.SERVER_BUSY, state == State.STARTING
                         ? "Service unavailable: the server is still loading its plugins; retry in a moment"

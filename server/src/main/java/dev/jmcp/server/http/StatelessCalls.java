@@ -17,6 +17,8 @@ final class StatelessCalls {
     private static final Logger log = LoggerFactory.getLogger(StatelessCalls.class);
 
     private final Set<StatelessExchange> live = ConcurrentHashMap.newKeySet();
+    /** The {@code subscriptions/listen} streams among {@link #live}: they end when their client leaves, not by themselves. */
+    private final Set<StatelessExchange> listens = ConcurrentHashMap.newKeySet();
     private final int limit;
 
     StatelessCalls(int limit) {
@@ -25,14 +27,30 @@ final class StatelessCalls {
 
     /** Counts {@code exchange} in; false when {@link #limit()} calls are already being answered. */
     synchronized boolean admit(StatelessExchange exchange) {
+        return admit(exchange, false);
+    }
+
+    /** As {@link #admit(StatelessExchange)}; {@code listen} marks a {@code subscriptions/listen} stream. */
+    synchronized boolean admit(StatelessExchange exchange, boolean listen) {
         if (live.size() >= limit) return false;
         live.add(exchange);
+        if (listen) listens.add(exchange);
         return true;
+    }
+
+    /** Requests being answered now, listen streams not counted: what a shutdown lets finish. */
+    int requestsInFlight() {
+        int requests = 0;
+        for (StatelessExchange exchange : live) {
+            if (!listens.contains(exchange)) requests++;
+        }
+        return requests;
     }
 
     /** Counts an exchange out (answered, abandoned by its client, or shut down). Idempotent. */
     void ended(StatelessExchange exchange) {
         live.remove(exchange);
+        listens.remove(exchange);
     }
 
     int size() {

@@ -101,7 +101,7 @@ final class StatelessEndpoint {
             return;
         }
         var exchange = new StatelessExchange(r.id(), new ResponseChannel(request, response, callback), calls);
-        if (!calls.admit(exchange)) {
+        if (!calls.admit(exchange, r.method().equals("subscriptions/listen"))) {
             log.warn("refused a stateless {}: {} stateless requests are being answered, the limit", r.method(),
                     calls.limit());
             exchange.send(new JsonRpcErrorResponse(r.id(), new JsonRpcError(
