@@ -23,6 +23,14 @@ public interface RequestContext {
     /** The client as it named itself; null if it did not. */
     Implementation clientInfo();
 
+    /**
+     * Who is calling, when the server requires authorization (a verified bearer token or API key over HTTP); empty
+     * when it does not (stdio, or HTTP without authorization).
+     */
+    default java.util.Optional<Identity> identity() {
+        return java.util.Optional.empty();
+    }
+
     /** The plugin's configuration. */
     PluginConfig config();
 

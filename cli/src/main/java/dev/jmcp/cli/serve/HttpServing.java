@@ -3,6 +3,7 @@ package dev.jmcp.cli.serve;
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.auth.Authorization;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
 import org.slf4j.Logger;
@@ -39,7 +40,7 @@ final class HttpServing {
     }
 
     /** Serves until the process is stopped; returns the exit code (1 when the port cannot be bound, logged). */
-    static int serve(ServerOptions options, HttpOptions httpOptions, Logger log) {
+    static int serve(ServerOptions options, HttpOptions httpOptions, Authorization authorization, Logger log) {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
         McpServer server = new McpServer(options);
@@ -51,6 +52,7 @@ final class HttpServing {
             log.error("Cannot serve HTTPS: {}", e.getMessage());
             return 1;
         }
+        if (authorization != null) authorization.install(transport);
         AtomicBoolean closed = new AtomicBoolean();
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable close = () -> {

@@ -5,6 +5,7 @@ import dev.jmcp.cli.DurationValue;
 import dev.jmcp.cli.JmcpVersion;
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.auth.Authorization;
 import dev.jmcp.server.http.HttpOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -94,6 +95,9 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Mixin
     NetworkOptions network;
+
+    @Mixin
+    AuthOptions auth;
 
     @Option(names = "--allow-origin", paramLabel = "ORIGIN",
             description = "Also accept HTTP requests from this Origin (repeatable); loopback origins are always accepted.")
@@ -202,16 +206,35 @@ public final class ServeCommand implements Callable<Integer> {
         }
         boolean overHttp = !transports().contains(Transport.STDIO);
         HttpOptions httpOptions = overHttp ? httpOptions() : null;
-        boolean authorized = false;
+        boolean authorized = auth.configured();
+        if (authorized && !overHttp) {
+            throw new ParameterException(spec.commandLine(), "authorization (--auth-issuer, --api-key-file) is for "
+                    + "HTTP; add -t (over stdio the client starts the server itself and needs none)");
+        }
         String refusal = overHttp ? network.refusal(host, authorized) : null;
         if (refusal != null) throw new ParameterException(spec.commandLine(), refusal);
+        auth.check(httpOptions);
+        // Logging is set up before anything may log (reading the authorization server's metadata can).
         Optional<Path> logFile = LogSetup.configure(verbose, logs);
         Logger log = LoggerFactory.getLogger(ServeCommand.class);
         logFile.ifPresent(f -> log.info("Logging to {}", f));
+        Authorization authorization;
+        try {
+            authorization = overHttp ? auth.authorization(httpOptions) : null;
+        } catch (IOException | IllegalArgumentException e) {
+            log.error("Cannot set up authorization: {}", e.getMessage());
+            return 1;
+        }
         if (overHttp && network.openOnNetwork(host, authorized)) {
             log.warn("Serving on {} with no authorization, as --allow-unauthenticated-network accepts: anyone who "
                     + "reaches port {} can call every tool", host, port);
         }
-        return overHttp ? HttpServing.serve(options, httpOptions, log) : StdioServing.serve(options, log);
+        if (authorization != null) {
+            log.info("Authorization required for {}: {}{}", authorization.resource(),
+                    authorization.authorizationServers().isEmpty() ? "API keys"
+                            : "tokens from " + authorization.authorizationServers(),
+                    authorization.requiredScopes().isEmpty() ? "" : ", scopes " + authorization.requiredScopes());
+        }
+        return overHttp ? HttpServing.serve(options, httpOptions, authorization, log) : StdioServing.serve(options, log);
     }
 }

@@ -15,4 +15,12 @@ public interface McpGuard {
      * completed {@code callback}.
      */
     boolean admit(Request request, Response response, Callback callback) throws Exception;
+
+    /**
+     * Called by a guard that verified who sent {@code request}: handlers of what the request carries then see
+     * {@code identity} through {@link dev.jmcp.plugin.RequestContext#identity()}.
+     */
+    static void identify(Request request, dev.jmcp.plugin.Identity identity) {
+        request.setAttribute(Router.IDENTITY_ATTRIBUTE, identity);
+    }
 }

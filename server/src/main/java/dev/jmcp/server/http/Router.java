@@ -1,6 +1,8 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.plugin.Identity;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.server.session.RequestIdentity;
 import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
@@ -71,6 +73,21 @@ final class Router extends Handler.Abstract {
             case DRAINING -> !path.equals(LegacySseEndpoint.MESSAGES_PATH)
                     && request.getHeaders().get("Mcp-Session-Id") == null;
         };
+    }
+
+    /** The request attribute where a guard leaves the {@link Identity} it verified. */
+    static final String IDENTITY_ATTRIBUTE = Identity.class.getName();
+
+    private void endpoint(String path, Request request, Response response, Callback callback) throws Exception {
+        if (options.streamableHttp() && path.equals(options.path())) {
+            streamable.handle(request, response, callback);
+        } else if (options.legacySse() && path.equals(LegacySseEndpoint.SSE_PATH)) {
+            legacy.openStream(request, response, callback);
+        } else if (options.legacySse() && path.equals(LegacySseEndpoint.MESSAGES_PATH)) {
+            legacy.post(request, response, callback);
+        } else {
+            ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST, "Not found: no MCP endpoint at " + path);
+        }
     }
 
     void guard(McpGuard check) {
@@ -146,15 +163,14 @@ final class Router extends Handler.Abstract {
                     if (!check.admit(request, response, callback)) return true;
                 }
             }
-            if (options.streamableHttp() && path.equals(options.path())) {
-                streamable.handle(request, response, callback);
-            } else if (options.legacySse() && path.equals(LegacySseEndpoint.SSE_PATH)) {
-                legacy.openStream(request, response, callback);
-            } else if (options.legacySse() && path.equals(LegacySseEndpoint.MESSAGES_PATH)) {
-                legacy.post(request, response, callback);
+            if (request.getAttribute(IDENTITY_ATTRIBUTE) instanceof Identity identity) {
+                // What the session admits while this runs knows who sent it (RequestContext.identity()).
+                ScopedValue.where(RequestIdentity.CURRENT, identity).call(() -> {
+                    endpoint(path, request, response, callback);
+                    return null;
+                });
             } else {
-                ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST,
-                        "Not found: no MCP endpoint at " + path);
+                endpoint(path, request, response, callback);
             }
         } catch (Exception e) {
             boolean unreadable = e instanceof IOException || e instanceof HttpException;

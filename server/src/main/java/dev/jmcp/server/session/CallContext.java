@@ -170,4 +170,9 @@ public final class CallContext implements RequestContext {
                     + e.getMessage());
         }
     }
+
+    @Override
+    public java.util.Optional<dev.jmcp.plugin.Identity> identity() {
+        return java.util.Optional.ofNullable(inFlight.identity());
+    }
 }

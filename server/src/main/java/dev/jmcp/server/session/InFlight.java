@@ -9,6 +9,12 @@ public final class InFlight {
     private volatile Thread thread;
     private volatile boolean cancelled;
     private final java.util.List<Runnable> onCancel = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Who sent the request: captured where it is admitted, on the transport's thread. */
+    private final dev.jmcp.plugin.Identity identity = RequestIdentity.current();
+
+    dev.jmcp.plugin.Identity identity() {
+        return identity;
+    }
 
     void start(Thread thread) {
         this.thread = thread;

@@ -231,4 +231,9 @@ final class StatelessContext implements RequestContext {
             return null;
         }
     }
+
+    @Override
+    public java.util.Optional<dev.jmcp.plugin.Identity> identity() {
+        return java.util.Optional.ofNullable(inFlight.identity());
+    }
 }

@@ -1,0 +1,124 @@
+package dev.jmcp.cli.serve;
+
+import dev.jmcp.cli.DurationValue;
+import dev.jmcp.server.auth.ApiKeys;
+import dev.jmcp.server.auth.Authorization;
+import dev.jmcp.server.auth.JwtVerifier;
+import dev.jmcp.server.auth.TokenVerifier;
+import dev.jmcp.server.http.HttpOptions;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * The options of {@code jmcp serve} that turn on authorization over HTTP: OAuth bearer tokens from an authorization
+ * server, static API keys, or both (a picocli mixin).
+ */
+public final class AuthOptions {
+    @Option(names = "--auth-issuer", paramLabel = "URL",
+            description = "Require OAuth bearer tokens (JWTs) issued by this authorization server; its keys are found "
+                    + "through its metadata (RFC 8414 or OpenID discovery).")
+    URI issuer;
+
+    @Option(names = "--auth-jwks", paramLabel = "URL",
+            description = "The authorization server's key set, when its metadata cannot be read.")
+    URI jwks;
+
+    @Option(names = "--auth-audience", paramLabel = "URI",
+            description = "This server's canonical URI, which tokens must name as their audience (default: the "
+                    + "endpoint's URL, http(s)://HOST:PORT/PATH).")
+    URI audience;
+
+    @Option(names = "--auth-scope", paramLabel = "SCOPE",
+            description = "A scope every request's token must grant (repeatable).")
+    List<String> scopes = new ArrayList<>();
+
+    @Option(names = "--auth-clock-skew", defaultValue = "30s", paramLabel = "DURATION", converter = DurationValue.class,
+            description = "How far the authorization server's clock may be off when checking expiry "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration clockSkew;
+
+    @Option(names = "--api-key-file", paramLabel = "FILE",
+            description = "Require one of the API keys in FILE (one per line, 'name:key' or 'key'), sent as "
+                    + "'Authorization: Bearer KEY' or 'X-API-Key: KEY'.")
+    Path apiKeyFile;
+
+    /** Whether any authorization is configured. */
+    boolean configured() {
+        return issuer != null || jwks != null || apiKeyFile != null;
+    }
+
+    /** Checks the options alone (no file or network read), throwing ParameterException-worthy messages early. */
+    void check(HttpOptions http) {
+        if (!configured() || http == null) return;
+        if (jwks != null && issuer == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "--auth-jwks needs --auth-issuer, the issuer its tokens must name");
+        }
+        if (audience == null) {
+            try {
+                endpoint(http);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
+    }
+
+    @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /**
+     * The authorization these options describe for an endpoint served with {@code http}, or null when none is
+     * configured. Reads the key file and the authorization server's metadata.
+     *
+     * @throws IOException naming what could not be read
+     */
+    Authorization authorization(HttpOptions http) throws IOException {
+        if (!configured()) return null;
+        if (jwks != null && issuer == null) {
+            throw new IllegalArgumentException("--auth-jwks needs --auth-issuer, the issuer its tokens must name");
+        }
+        URI resource = audience != null ? audience : endpoint(http);
+        var requiredScopes = new LinkedHashSet<>(scopes);
+        ApiKeys keys = apiKeyFile == null ? null : ApiKeys.read(apiKeyFile, requiredScopes);
+        JwtVerifier tokens = null;
+        if (issuer != null) {
+            var audiences = List.of(resource.toString(), resource.toString().replaceAll("/+$", ""),
+                    resource.toString().replaceAll("/+$", "") + "/");
+            tokens = jwks != null ? new JwtVerifier(issuer, jwks, audiences, clockSkew)
+                    : JwtVerifier.discover(issuer, audiences, clockSkew);
+        }
+        return new Authorization(resource, issuer == null ? List.of() : List.of(issuer), requiredScopes,
+                either(tokens, keys));
+    }
+
+    /** JWTs (three dot-separated parts) to the token verifier, anything else to the API keys. */
+    private static TokenVerifier either(JwtVerifier tokens, ApiKeys keys) {
+        if (tokens == null) return keys;
+        if (keys == null) return tokens;
+        return token -> {
+            if (token.chars().filter(c -> c == '.').count() == 2) return tokens.verify(token);
+            return keys.verify(token);
+        };
+    }
+
+    private static URI endpoint(HttpOptions http) {
+        String host = http.host();
+        if (host.equals("0.0.0.0") || host.equals("::")) {
+            throw new IllegalArgumentException("--host " + host + " names no address clients use; give this "
+                    + "server's canonical URI with --auth-audience (e.g. https://mcp.example.com/mcp)");
+        }
+        if (http.port() == 0) {
+            throw new IllegalArgumentException("with --port 0 the endpoint's URL is not known in advance; give "
+                    + "--auth-audience");
+        }
+        String authority = host.contains(":") ? "[" + host + "]" : host;
+        return URI.create((http.tls() == null ? "http" : "https") + "://" + authority + ":" + http.port() + http.path());
+    }
+}

@@ -1,0 +1,265 @@
+package dev.jmcp.dist;
+
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.testkit.PluginJarBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * jmcp as an OAuth 2.1 resource server, end to end: the assembled distribution requires tokens issued by a real,
+ * maintained authorization server (panva's oidc-provider, installed by {@code conformance/authorization-server.sh}
+ * and started here) or an API key. Valid tokens pass and the plugin sees who called; tokens that are expired, signed
+ * by another authorization server, meant for another resource or short of the required scope are refused with the
+ * status and {@code WWW-Authenticate} challenge the specification gives.
+ */
+@Timeout(180)
+class AuthorizationIT {
+    private static final Path REPOSITORY = Path.of(System.getProperty("jmcp.root", "..")).toAbsolutePath();
+    private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+);");
+    private static final String API_KEY = "0123456789abcdef0123456789abcdef";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @TempDir
+    static Path work;
+
+    private static final List<Process> processes = new ArrayList<>();
+    private static URI issuer;
+    private static URI rogueIssuer;
+    private static URI url;
+    private static final StringBuffer serverErr = new StringBuffer();
+
+    @BeforeAll
+    static void start() throws Exception {
+        Process install = new ProcessBuilder("bash", REPOSITORY.resolve("conformance/authorization-server.sh").toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> lines = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
+                .filter(line -> !line.isBlank()).toList();
+        assertThat(install.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        assertThat(install.exitValue()).as("conformance/authorization-server.sh").isZero();
+        issuer = startAuthorizationServer(lines.get(0), lines.get(1));
+        rogueIssuer = startAuthorizationServer(lines.get(0), lines.get(1));
+
+        Path plugins = Distribution.copyOfBundledPlugins(work.resolve("plugins"));
+        PluginJarBuilder.create().plugin("demo.WhoAmI", """
+                package demo;
+
+                import dev.jmcp.plugin.Plugin;
+                import dev.jmcp.plugin.Registrar;
+                import dev.jmcp.protocol.CallToolResult;
+                import dev.jmcp.protocol.Tool;
+
+                public final class WhoAmI implements Plugin {
+                    @Override
+                    public void register(Registrar registrar) {
+                        registrar.tool(new Tool("whoami", "Says who called", null), (args, ctx) -> CallToolResult.text(
+                                ctx.identity().map(i -> "subject=" + i.subject() + " client=" + i.clientId()
+                                        + " scopes=" + new java.util.TreeSet<>(i.scopes())).orElse("nobody")));
+                    }
+                }
+                """).writeTo(plugins.resolve("whoami.jar"));
+        Path keys = Files.writeString(work.resolve("api-keys"), "# operators\nci-bot:" + API_KEY + "\n");
+        int port = freePort();
+        var server = new ProcessBuilder(Distribution.launcher().toString(), "serve", "-t", "--port",
+                String.valueOf(port), "-p", plugins.toString(), "--auth-issuer", issuer.toString(), "--auth-scope",
+                "mcp:tools", "--auth-clock-skew", "1s", "--api-key-file", keys.toString()).start();
+        processes.add(server);
+        url = awaitLine(server.getErrorStream(), SERVING, serverErr);
+    }
+
+    @AfterAll
+    static void stop() throws InterruptedException {
+        for (Process process : processes) {
+            process.destroy();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (var probe = new ServerSocket(0)) {
+            return probe.getLocalPort();
+        }
+    }
+
+    private static URI startAuthorizationServer(String node, String script) throws Exception {
+        var process = new ProcessBuilder(node, script, String.valueOf(freePort()))
+                .directory(Path.of(script).getParent().toFile()).redirectErrorStream(true).start();
+        processes.add(process);
+        return awaitLine(process.getInputStream(), Pattern.compile("^issuer (\\S+)"), new StringBuffer());
+    }
+
+    /** The first group of the first line of {@code stream} matching {@code pattern}; the lines read go to seen. */
+    private static URI awaitLine(java.io.InputStream stream, Pattern pattern, StringBuffer seen) throws Exception {
+        var found = new CompletableFuture<URI>();
+        Thread.ofPlatform().daemon().start(() -> {
+            try (var reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    seen.append(line).append('\n');
+                    var m = pattern.matcher(line);
+                    if (m.find()) found.complete(URI.create(m.group(1)));
+                }
+                found.completeExceptionally(new AssertionError("ended before '" + pattern + "':\n" + seen));
+            } catch (IOException e) {
+                found.completeExceptionally(e);
+            }
+        });
+        return found.get(60, TimeUnit.SECONDS);
+    }
+
+    /** An access token from {@code from}'s token endpoint, by the client credentials grant (RFC 6749 4.4, RFC 8707). */
+    @SuppressWarnings("unchecked")
+    private static String token(URI from, String client, String resource, String scope) throws Exception {
+        String form = "grant_type=client_credentials&resource=" + URLEncoder.encode(resource, StandardCharsets.UTF_8)
+                + "&scope=" + URLEncoder.encode(scope, StandardCharsets.UTF_8);
+        var response = HTTP.send(HttpRequest.newBuilder(from.resolve("/token"))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                        (client + ":secret").getBytes(StandardCharsets.UTF_8)))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        var body = (Map<String, Object>) JsonCodec.shared().parse(response.body().getBytes(StandardCharsets.UTF_8));
+        return (String) body.get("access_token");
+    }
+
+    private static HttpResponse<String> post(String credentialHeader, String credential, String session, String body)
+            throws Exception {
+        var request = HttpRequest.newBuilder(url).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("MCP-Protocol-Version", "2025-11-25")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (credential != null) request.header(credentialHeader, credential);
+        if (session != null) request.header("Mcp-Session-Id", session);
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> initialize(String header, String credential) throws Exception {
+        return post(header, credential, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\","
+                + "\"version\":\"1\"}}}");
+    }
+
+    /** initialize, then a call of whoami in the same session, with {@code credential} on every request. */
+    private static String whoami(String header, String credential) throws Exception {
+        var initialized = initialize(header, credential);
+        assertThat(initialized.statusCode()).as(initialized.body()).isEqualTo(200);
+        String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        post(header, credential, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        var call = post(header, credential, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"whoami\",\"arguments\":{}}}");
+        assertThat(call.statusCode()).isEqualTo(200);
+        return call.body();
+    }
+
+    private static String challenge(HttpResponse<String> response) {
+        return response.headers().firstValue("WWW-Authenticate").orElseThrow();
+    }
+
+    @Test
+    void withoutATokenTheAnswerIs401WithTheChallengeThatLeadsToTheAuthorizationServer() throws Exception {
+        var refused = initialize("Authorization", null);
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(challenge(refused)).startsWith("Bearer ")
+                .contains("resource_metadata=\"" + url.resolve("/.well-known/oauth-protected-resource/mcp") + "\"")
+                .contains("scope=\"mcp:tools\"").doesNotContain("error=");
+
+        for (String path : List.of("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource")) {
+            var metadata = HTTP.send(HttpRequest.newBuilder(url.resolve(path)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(metadata.statusCode()).isEqualTo(200);
+            assertThat(metadata.body()).contains("\"resource\":\"" + url + "\"",
+                    "\"authorization_servers\":[\"" + issuer + "\"]", "\"scopes_supported\":[\"mcp:tools\"]");
+        }
+        // The health probes stay outside authorization.
+        assertThat(HTTP.send(HttpRequest.newBuilder(url.resolve("/ready")).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aValidTokenPassesAndThePluginSeesWhoCalled() throws Exception {
+        String token = token(issuer, "jmcp-test", url.toString(), "mcp:tools");
+        assertThat(whoami("Authorization", "Bearer " + token))
+                .contains("subject=jmcp-test client=jmcp-test scopes=[mcp:tools]");
+    }
+
+    @Test
+    void anExpiredTokenIsRefusedAsInvalid() throws Exception {
+        String token = token(issuer, "short-lived", url.toString(), "mcp:tools");
+        Thread.sleep(3_200); // this client's tokens live one second, and the server allows one second of skew
+        var refused = initialize("Authorization", "Bearer " + token);
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(challenge(refused)).contains("error=\"invalid_token\"", "expired", "resource_metadata=");
+    }
+
+    @Test
+    void aTokenFromAnotherAuthorizationServerIsRefused() throws Exception {
+        String token = token(rogueIssuer, "jmcp-test", url.toString(), "mcp:tools");
+        var refused = initialize("Authorization", "Bearer " + token);
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(challenge(refused)).contains("error=\"invalid_token\"");
+    }
+
+    @Test
+    void aTokenForAnotherResourceIsRefused() throws Exception {
+        String token = token(issuer, "jmcp-test", "https://other.example/mcp", "mcp:tools");
+        var refused = initialize("Authorization", "Bearer " + token);
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(challenge(refused)).contains("error=\"invalid_token\"", "audience");
+    }
+
+    @Test
+    void aTokenWithoutTheRequiredScopeIs403InsufficientScope() throws Exception {
+        String token = token(issuer, "jmcp-test", url.toString(), "mcp:admin");
+        var refused = initialize("Authorization", "Bearer " + token);
+        assertThat(refused.statusCode()).isEqualTo(403);
+        assertThat(challenge(refused)).contains("error=\"insufficient_scope\"", "scope=\"mcp:tools\"");
+        assertThat(refused.body()).contains("lacks the scope mcp:tools");
+    }
+
+    @Test
+    void aMalformedOrForgedTokenIsRefused() throws Exception {
+        assertThat(initialize("Authorization", "Bearer not.a.jwt").statusCode()).isEqualTo(401);
+        assertThat(initialize("Authorization", "Basic dXNlcjpwYXNz").statusCode()).isEqualTo(401);
+        String token = token(issuer, "jmcp-test", url.toString(), "mcp:tools");
+        String[] parts = token.split("\\.");
+        String tampered = parts[0] + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(
+                new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8)
+                        .replace("jmcp-test", "jmcp-root").getBytes(StandardCharsets.UTF_8)) + "." + parts[2];
+        var refused = initialize("Authorization", "Bearer " + tampered);
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(challenge(refused)).contains("invalid_token");
+    }
+
+    @Test
+    void anApiKeyPassesAsBearerOrXApiKeyAndAWrongOneDoesNot() throws Exception {
+        assertThat(whoami("X-API-Key", API_KEY)).contains("subject=ci-bot client=null scopes=[mcp:tools]");
+        assertThat(whoami("Authorization", "Bearer " + API_KEY)).contains("subject=ci-bot");
+        var refused = initialize("X-API-Key", API_KEY.replace('0', '1'));
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(challenge(refused)).contains("invalid_token");
+    }
+}

@@ -1,0 +1,147 @@
+package dev.jmcp.server.auth;
+
+import dev.jmcp.plugin.Identity;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.server.http.HttpTransport;
+import dev.jmcp.server.http.McpGuard;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The server as an OAuth 2.1 resource server: every request to an MCP endpoint must carry a credential its
+ * {@link TokenVerifier} accepts (a bearer token, or an API key in {@code X-API-Key}) that grants every required scope;
+ * otherwise it gets 401 (no or a bad credential) or 403 (too few scopes) with the {@code WWW-Authenticate} challenge
+ * the MCP authorization specification gives, pointing at the protected resource metadata (RFC 9728), which this
+ * serves too. Immutable; {@link #install} it on a transport before the transport starts.
+ *
+ * @param resource             this server's canonical URI, the audience tokens must be for (RFC 8707)
+ * @param authorizationServers the issuers clients get tokens from, as the metadata document lists them
+ * @param requiredScopes       scopes every request's credential must grant
+ * @param verifier             what checks a presented credential
+ */
+public record Authorization(URI resource, List<URI> authorizationServers, Set<String> requiredScopes,
+                            TokenVerifier verifier) {
+    private static final Logger log = LoggerFactory.getLogger(Authorization.class);
+    static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
+
+    public Authorization {
+        authorizationServers = List.copyOf(authorizationServers);
+        requiredScopes = Set.copyOf(new TreeSet<>(requiredScopes));
+    }
+
+    /** Guards the transport's MCP endpoints and serves the metadata document at its well-known paths. */
+    public void install(HttpTransport transport) {
+        Handler metadata = new Handler.Abstract() {
+            @Override
+            public boolean handle(Request request, Response response, Callback callback) {
+                response.setStatus(200);
+                response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+                response.getHeaders().put(HttpHeader.CACHE_CONTROL, "max-age=300");
+                response.write(true, ByteBuffer.wrap(metadataDocument()), callback);
+                return true;
+            }
+        };
+        transport.route(METADATA_PATH, metadata);
+        String path = resource.getRawPath();
+        if (path != null && !path.isEmpty() && !path.equals("/")) transport.route(METADATA_PATH + path, metadata);
+        transport.guard(this::admit);
+    }
+
+    /** Where clients find the metadata document: RFC 9728's well-known URI with the resource's path appended. */
+    public URI metadataUrl() {
+        String path = resource.getRawPath() == null || resource.getRawPath().equals("/") ? "" : resource.getRawPath();
+        return URI.create(resource.getScheme() + "://" + resource.getRawAuthority() + METADATA_PATH + path);
+    }
+
+    byte[] metadataDocument() {
+        var document = new LinkedHashMap<String, Object>();
+        document.put("resource", resource.toString());
+        document.put("authorization_servers", authorizationServers.stream().map(URI::toString).toList());
+        if (!requiredScopes.isEmpty()) document.put("scopes_supported", List.copyOf(requiredScopes));
+        document.put("bearer_methods_supported", List.of("header"));
+        document.put("resource_name", "jmcp");
+        return JsonCodec.shared().writeValueAsString(document).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private boolean admit(Request request, Response response, Callback callback) {
+        List<String> authorization = request.getHeaders().getValuesList(HttpHeader.AUTHORIZATION);
+        String apiKey = request.getHeaders().get("X-API-Key");
+        if (authorization.size() > 1) {
+            return refuse(response, callback, 400, "invalid_request", "more than one Authorization header");
+        }
+        String token = null;
+        if (!authorization.isEmpty()) {
+            String value = authorization.getFirst().strip();
+            if (!value.regionMatches(true, 0, "Bearer ", 0, 7) || value.length() <= 7) {
+                return refuse(response, callback, 401, "invalid_request",
+                        "the Authorization header must be 'Bearer <token>'");
+            }
+            token = value.substring(7).strip();
+        } else if (apiKey != null && !apiKey.isBlank()) {
+            token = apiKey.strip();
+        }
+        if (token == null) return refuse(response, callback, 401, null, null);
+        Identity identity;
+        try {
+            identity = verifier.verify(token);
+        } catch (InvalidTokenException e) {
+            log.debug("refused a token: {}", e.getMessage());
+            return refuse(response, callback, 401, "invalid_token", e.getMessage());
+        }
+        var missing = new TreeSet<>(requiredScopes);
+        missing.removeAll(identity.scopes());
+        if (!missing.isEmpty()) {
+            return refuse(response, callback, 403, "insufficient_scope",
+                    "the token lacks the scope" + (missing.size() > 1 ? "s " : " ") + String.join(" ", missing));
+        }
+        McpGuard.identify(request, identity);
+        return true;
+    }
+
+    /**
+     * Answers {@code status} with the challenge: {@code resource_metadata} always, {@code scope} (what to ask for),
+     * and RFC 6750's {@code error} and {@code error_description} when a credential was presented.
+     */
+    private boolean refuse(Response response, Callback callback, int status, String error, String description) {
+        var challenge = new StringBuilder("Bearer resource_metadata=\"").append(metadataUrl()).append('"');
+        if (!requiredScopes.isEmpty()) challenge.append(", scope=\"").append(String.join(" ", requiredScopes)).append('"');
+        if (error != null) challenge.append(", error=\"").append(error).append('"');
+        if (description != null) challenge.append(", error_description=\"").append(quoted(description)).append('"');
+        response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, challenge.toString());
+        String message = switch (status) {
+            case 401 -> "Unauthorized: " + (description == null
+                    ? "this server requires authorization; get a token from " + authorizationServers.stream()
+                    .map(URI::toString).findFirst().orElse("its authorization server") + " (see " + metadataUrl() + ")"
+                    : description);
+            case 403 -> "Forbidden: " + description;
+            default -> "Bad request: " + description;
+        };
+        var body = new LinkedHashMap<String, Object>();
+        body.put("jsonrpc", "2.0");
+        body.put("id", null);
+        body.put("error", java.util.Map.of("code", -32001, "message", message));
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        response.write(true, ByteBuffer.wrap(JsonCodec.shared().writeValueAsString(body)
+                .getBytes(StandardCharsets.UTF_8)), callback);
+        return false;
+    }
+
+    /** A quoted-string value: no double quotes or backslashes inside (RFC 7235). */
+    private static String quoted(String text) {
+        return text.replace("\\", "/").replace("\"", "'");
+    }
+}
