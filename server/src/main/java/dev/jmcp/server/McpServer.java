@@ -61,6 +61,20 @@ public final class McpServer implements AutoCloseable {
         engine.observe(observer);
     }
 
+    /** The plugin serving what {@code call} targets (a tool, prompt or resource), or null. */
+    public String pluginOf(dev.jmcp.server.observe.CallInfo call) {
+        if (call.target() == null) return null;
+        Registry registry = registry();
+        var owner = switch (call.method()) {
+            case "tools/call" -> registry.tool(call.target()).map(e -> e.owner());
+            case "prompts/get" -> registry.prompt(call.target()).map(e -> e.owner());
+            case "resources/read" -> registry.resource(call.target()).map(e -> e.owner())
+                    .or(() -> registry.matchTemplate(call.target()).map(m -> m.getKey().owner()));
+            default -> java.util.Optional.<dev.jmcp.server.registry.Owner>empty();
+        };
+        return owner.map(dev.jmcp.server.registry.Owner::name).orElse(null);
+    }
+
     /** Loads the plugins folder (returning once it is loaded) and starts watching it. */
     public void start() {
         plugins.start();

@@ -37,17 +37,43 @@ public final class LogSetup {
      * @throws UnsupportedOperationException when tinylog was already used, so its configuration is frozen
      */
     public static Optional<Path> configure(boolean verbose, Path logsDirectory) throws IOException {
+        return configure(verbose, logsDirectory, FileFormat.TEXT);
+    }
+
+    /**
+     * How the log file is written: text lines ({@link #TEXT}), optionally rolled over by size; or JSON lines
+     * (one JSON object per line: time, level, thread, logger, message, exception), for log shippers.
+     */
+    public record FileFormat(boolean json, long rollOverBytes, int keep) {
+        public static final FileFormat TEXT = new FileFormat(false, 0, 0);
+
+        public FileFormat {
+            if (json && rollOverBytes > 0) {
+                throw new IllegalArgumentException("log files roll over in the text format only");
+            }
+            if (rollOverBytes < 0 || keep < 0) throw new IllegalArgumentException("sizes and counts are not negative");
+        }
+    }
+
+    /** As {@link #configure(boolean, Path)}, the log file (when there is one) written as {@code format} says. */
+    public static Optional<Path> configure(boolean verbose, Path logsDirectory, FileFormat format) throws IOException {
         Optional<Path> file = Optional.empty();
         if (logsDirectory != null) {
             Files.createDirectories(logsDirectory);
             file = Optional.of(newLogFile(logsDirectory, LocalDateTime.now(), ProcessHandle.current().pid()));
+            if (format.json()) file = file.map(f -> f.resolveSibling(f.getFileName().toString().replaceAll("\\.log$", ".jsonl")));
         }
-        Configuration.replace(properties(verbose, file));
+        Configuration.replace(properties(verbose, file, format));
         return file;
     }
 
     /** The tinylog properties for the given level and optional log file. */
     public static Map<String, String> properties(boolean verbose, Optional<Path> file) {
+        return properties(verbose, file, FileFormat.TEXT);
+    }
+
+    /** The tinylog properties for the given level, optional log file and its format. */
+    public static Map<String, String> properties(boolean verbose, Optional<Path> file, FileFormat format) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("level", verbose ? "debug" : "info");
         // The JDK's own System.Logger chatter (such as a stack trace for every Runtime.exit at debug) is not ours.
@@ -63,10 +89,33 @@ public final class LogSetup {
         p.put("writer1.stream", "err");
         p.put("writer1.format", CONSOLE_FORMAT);
         file.ifPresent(f -> {
-            p.put("writer2", "file");
-            p.put("writer2.file", f.toAbsolutePath().toString());
+            if (format.json()) {
+                p.put("writer2", "json");
+                p.put("writer2.file", f.toAbsolutePath().toString());
+                p.put("writer2.charset", "UTF-8");
+                p.put("writer2.append", "true");
+                p.put("writer2.buffered", "false");
+                p.put("writer2.format", "LDJSON");
+                p.put("writer2.field.time", "{date:yyyy-MM-dd'T'HH:mm:ss.SSSXXX}");
+                p.put("writer2.field.level", "level");
+                p.put("writer2.field.thread", "thread");
+                p.put("writer2.field.logger", "class");
+                p.put("writer2.field.message", "message");
+                p.put("writer2.field.exception", "exception");
+                return;
+            }
+            if (format.rollOverBytes() > 0) {
+                // tinylog's rolling writer numbers the files: jmcp-<stamp>-<pid>.0.log, .1.log, ...
+                p.put("writer2", "rolling file");
+                p.put("writer2.file", f.toAbsolutePath().toString().replaceAll("\\.log$", ".{count}.log"));
+                p.put("writer2.policies", "size: " + format.rollOverBytes());
+                if (format.keep() > 0) p.put("writer2.backups", String.valueOf(format.keep()));
+            } else {
+                p.put("writer2", "file");
+                p.put("writer2.file", f.toAbsolutePath().toString());
+                p.put("writer2.append", "true");
+            }
             p.put("writer2.charset", "UTF-8");
-            p.put("writer2.append", "true");
             p.put("writer2.buffered", "false");
             p.put("writer2.format", FILE_FORMAT);
         });

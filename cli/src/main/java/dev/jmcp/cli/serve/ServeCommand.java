@@ -96,6 +96,23 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     NetworkOptions network;
 
+    @Option(names = "--log-calls", description = "Log one structured line per call (logger jmcp.calls: method, "
+            + "target, plugin, session, revision, outcome, duration).")
+    boolean logCalls;
+
+    @Option(names = "--log-format", defaultValue = "text", paramLabel = "FORMAT",
+            description = "Format of the log file of -l: text, or json (one JSON object per line) (default: "
+                    + "${DEFAULT-VALUE}).")
+    String logFormat;
+
+    @Option(names = "--log-max-size", paramLabel = "SIZE", converter = ByteSize.class,
+            description = "Roll the text log file of -l over at this size (e.g. 10MiB).")
+    Integer logMaxSize;
+
+    @Option(names = "--log-keep", defaultValue = "5", paramLabel = "N",
+            description = "Rolled-over log files kept with --log-max-size (default: ${DEFAULT-VALUE}).")
+    int logKeep;
+
     @Mixin
     AuthOptions auth;
 
@@ -215,7 +232,19 @@ public final class ServeCommand implements Callable<Integer> {
         if (refusal != null) throw new ParameterException(spec.commandLine(), refusal);
         auth.check(httpOptions);
         // Logging is set up before anything may log (reading the authorization server's metadata can).
-        Optional<Path> logFile = LogSetup.configure(verbose, logs);
+        LogSetup.FileFormat fileFormat;
+        try {
+            if (!logFormat.equals("text") && !logFormat.equals("json")) {
+                throw new IllegalArgumentException("--log-format is text or json, was '" + logFormat + "'");
+            }
+            if ((logMaxSize != null || logFormat.equals("json")) && logs == null) {
+                throw new IllegalArgumentException("--log-format json and --log-max-size are about the log file: add -l DIR");
+            }
+            fileFormat = new LogSetup.FileFormat(logFormat.equals("json"), logMaxSize == null ? 0 : logMaxSize, logKeep);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        Optional<Path> logFile = LogSetup.configure(verbose, logs, fileFormat);
         Logger log = LoggerFactory.getLogger(ServeCommand.class);
         logFile.ifPresent(f -> log.info("Logging to {}", f));
         Authorization authorization;
@@ -235,6 +264,7 @@ public final class ServeCommand implements Callable<Integer> {
                             : "tokens from " + authorization.authorizationServers(),
                     authorization.requiredScopes().isEmpty() ? "" : ", scopes " + authorization.requiredScopes());
         }
-        return overHttp ? HttpServing.serve(options, httpOptions, authorization, log) : StdioServing.serve(options, log);
+        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, log)
+                : StdioServing.serve(options, logCalls, log);
     }
 }

@@ -3,6 +3,7 @@ package dev.jmcp.cli.serve;
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.observe.CallLog;
 import org.slf4j.Logger;
 
 import java.io.BufferedOutputStream;
@@ -66,13 +67,14 @@ final class StdioServing {
     }
 
     /** Serves until standard input ends; returns the exit code (0, or 1 when serving failed, logged). */
-    static int serve(ServerOptions options, Logger log) {
+    static int serve(ServerOptions options, boolean logCalls, Logger log) {
         InputStream in = System.in;
         PrintStream stderr = System.err;
         System.setOut(stderr);
         OutputStream protocol = new BufferedOutputStream(takeStandardOutput(log), OUTPUT_BUFFER);
 
         McpServer server = new McpServer(options);
+        if (logCalls) server.observe(new CallLog(server::pluginOf));
         AtomicBoolean closed = new AtomicBoolean();
         Runnable closeServer = () -> {
             if (closed.compareAndSet(false, true)) {
