@@ -202,11 +202,15 @@ public final class AssembleRuntime {
             jars = files.filter(f -> f.toString().endsWith(".jar")).map(Path::toString).sorted().toList();
         }
         if (jars.isEmpty()) throw new IllegalStateException("no JARs in " + lib);
+        // lib/ as the module path too: a modular JAR there (OpenTelemetry's Prometheus exporter) names the modules it
+        // requires, which jdeps must find; the launcher still puts every JAR on the class path.
         List<String> jdeps = new ArrayList<>(List.of("--print-module-deps", "--ignore-missing-deps",
-                "--multi-release", Integer.toString(Runtime.version().feature())));
+                "--multi-release", Integer.toString(Runtime.version().feature()), "--module-path", lib.toString()));
         jdeps.addAll(jars);
         Set<String> modules = new TreeSet<>();
-        for (String module : run("jdeps", jdeps.toArray(String[]::new)).strip().split(",")) {
+        // The module list is the last line; split-package warnings may come before it.
+        List<String> lines = run("jdeps", jdeps.toArray(String[]::new)).strip().lines().toList();
+        for (String module : lines.getLast().split(",")) {
             if (!module.isBlank()) modules.add(module.strip());
         }
         return modules;

@@ -4,7 +4,6 @@ import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.ServerOptions;
 import dev.jmcp.server.auth.Authorization;
-import dev.jmcp.server.observe.CallLog;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
 import org.slf4j.Logger;
@@ -42,11 +41,11 @@ final class HttpServing {
 
     /** Serves until the process is stopped; returns the exit code (1 when the port cannot be bound, logged). */
     static int serve(ServerOptions options, HttpOptions httpOptions, Authorization authorization, boolean logCalls,
-                     Logger log) {
+                     boolean telemetry, Logger log) {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
         McpServer server = new McpServer(options);
-        if (logCalls) server.observe(new CallLog(server::pluginOf));
+        Observing observing = Observing.attach(server, logCalls, telemetry, "tcp");
         HttpTransport transport;
         try {
             transport = server.http(httpOptions);
@@ -66,6 +65,7 @@ final class HttpServing {
                 } catch (RuntimeException e) {
                     log.warn("Closing the server failed", e);
                 }
+                observing.close();
             }
         };
         AtomicBoolean failed = new AtomicBoolean();

@@ -100,6 +100,10 @@ public final class ServeCommand implements Callable<Integer> {
             + "target, plugin, session, revision, outcome, duration).")
     boolean logCalls;
 
+    @Option(names = "--telemetry", description = "Send OpenTelemetry traces and metrics of every call, configured by "
+            + "the standard OTEL_* variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_METRICS_EXPORTER=prometheus, ...).")
+    boolean telemetry;
+
     @Option(names = "--log-format", defaultValue = "text", paramLabel = "FORMAT",
             description = "Format of the log file of -l: text, or json (one JSON object per line) (default: "
                     + "${DEFAULT-VALUE}).")
@@ -264,7 +268,7 @@ public final class ServeCommand implements Callable<Integer> {
                             : "tokens from " + authorization.authorizationServers(),
                     authorization.requiredScopes().isEmpty() ? "" : ", scopes " + authorization.requiredScopes());
         }
-        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, log)
-                : StdioServing.serve(options, logCalls, log);
+        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, log)
+                : StdioServing.serve(options, logCalls, telemetry, log);
     }
 }

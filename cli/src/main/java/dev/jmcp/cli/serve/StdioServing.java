@@ -3,7 +3,6 @@ package dev.jmcp.cli.serve;
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.ServerOptions;
-import dev.jmcp.server.observe.CallLog;
 import org.slf4j.Logger;
 
 import java.io.BufferedOutputStream;
@@ -67,14 +66,14 @@ final class StdioServing {
     }
 
     /** Serves until standard input ends; returns the exit code (0, or 1 when serving failed, logged). */
-    static int serve(ServerOptions options, boolean logCalls, Logger log) {
+    static int serve(ServerOptions options, boolean logCalls, boolean telemetry, Logger log) {
         InputStream in = System.in;
         PrintStream stderr = System.err;
         System.setOut(stderr);
         OutputStream protocol = new BufferedOutputStream(takeStandardOutput(log), OUTPUT_BUFFER);
 
         McpServer server = new McpServer(options);
-        if (logCalls) server.observe(new CallLog(server::pluginOf));
+        Observing observing = Observing.attach(server, logCalls, telemetry, "pipe");
         AtomicBoolean closed = new AtomicBoolean();
         Runnable closeServer = () -> {
             if (closed.compareAndSet(false, true)) {
@@ -83,6 +82,7 @@ final class StdioServing {
                 } catch (RuntimeException e) {
                     log.warn("Closing the server failed", e);
                 }
+                observing.close();
             }
         };
         AtomicBoolean servingEnded = new AtomicBoolean();

@@ -1,0 +1,163 @@
+package dev.jmcp.cli.telemetry;
+
+import dev.jmcp.server.observe.CallInfo;
+import dev.jmcp.server.observe.CallObserver;
+import dev.jmcp.server.observe.CallOutcome;
+import dev.jmcp.server.observe.CallSpan;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.metrics.DoubleHistogram;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.context.propagation.TextMapGetter;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Traces and metrics of every request, as the OpenTelemetry semantic conventions for MCP name them: a SERVER span
+ * {@code "{mcp.method.name} {target}"} with {@code mcp.method.name}, {@code mcp.session.id},
+ * {@code mcp.protocol.version}, {@code jsonrpc.request.id}, {@code gen_ai.tool.name} / {@code gen_ai.prompt.name} /
+ * {@code mcp.resource.uri}, {@code network.transport}, and on failure {@code error.type} and
+ * {@code rpc.response.status_code}; the parent is the trace context the client put in {@code params._meta}
+ * ({@code traceparent}, {@code tracestate}), and the span is current while the handler runs, so work it does under
+ * instrumentation joins the trace. Each request also records {@code mcp.server.operation.duration} (seconds).
+ * Thread-safe.
+ */
+public final class McpTelemetry implements CallObserver, AutoCloseable {
+    static final String SCOPE = "dev.jmcp";
+    static final AttributeKey<String> METHOD = AttributeKey.stringKey("mcp.method.name");
+    static final AttributeKey<String> SESSION = AttributeKey.stringKey("mcp.session.id");
+    static final AttributeKey<String> PROTOCOL_VERSION = AttributeKey.stringKey("mcp.protocol.version");
+    static final AttributeKey<String> REQUEST_ID = AttributeKey.stringKey("jsonrpc.request.id");
+    static final AttributeKey<String> TOOL = AttributeKey.stringKey("gen_ai.tool.name");
+    static final AttributeKey<String> PROMPT = AttributeKey.stringKey("gen_ai.prompt.name");
+    static final AttributeKey<String> OPERATION = AttributeKey.stringKey("gen_ai.operation.name");
+    static final AttributeKey<String> RESOURCE = AttributeKey.stringKey("mcp.resource.uri");
+    static final AttributeKey<String> TRANSPORT = AttributeKey.stringKey("network.transport");
+    static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
+    static final AttributeKey<String> STATUS_CODE = AttributeKey.stringKey("rpc.response.status_code");
+    static final AttributeKey<String> PLUGIN = AttributeKey.stringKey("jmcp.plugin.name");
+
+    private static final TextMapGetter<Map<String, Object>> META = new TextMapGetter<>() {
+        @Override
+        public Iterable<String> keys(Map<String, Object> carrier) {
+            return carrier.keySet();
+        }
+
+        @Override
+        public String get(Map<String, Object> carrier, String key) {
+            return carrier != null && carrier.get(key) instanceof String value ? value : null;
+        }
+    };
+
+    private final OpenTelemetry openTelemetry;
+    private final AutoCloseable sdk;
+    private final Tracer tracer;
+    private final DoubleHistogram duration;
+    private final String transport;
+    private final Function<CallInfo, String> pluginOf;
+
+    McpTelemetry(OpenTelemetry openTelemetry, AutoCloseable sdk, String transport, Function<CallInfo, String> pluginOf) {
+        this.openTelemetry = openTelemetry;
+        this.sdk = sdk;
+        this.tracer = openTelemetry.getTracer(SCOPE);
+        this.duration = openTelemetry.getMeter(SCOPE).histogramBuilder("mcp.server.operation.duration")
+                .setDescription("MCP request duration as observed on the server, from receipt to the answer")
+                .setUnit("s")
+                .setExplicitBucketBoundariesAdvice(List.of(0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0,
+                        60.0, 120.0, 300.0))
+                .build();
+        this.transport = transport;
+        this.pluginOf = pluginOf;
+    }
+
+    /**
+     * The SDK as the {@code OTEL_*} environment variables and system properties configure it (exporters, endpoint,
+     * sampler, resource); {@code OTEL_SERVICE_NAME} defaults to {@code jmcp}. {@code transport} is {@code pipe}
+     * (stdio) or {@code tcp} (HTTP).
+     */
+    public static McpTelemetry fromEnvironment(String transport, Function<CallInfo, String> pluginOf) {
+        OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
+                .addPropertiesSupplier(() -> Map.of("otel.service.name",
+                        System.getenv().getOrDefault("OTEL_SERVICE_NAME", "jmcp")))
+                .setResultAsGlobal()
+                .disableShutdownHook()
+                .build()
+                .getOpenTelemetrySdk();
+        return new McpTelemetry(sdk, sdk, transport, pluginOf);
+    }
+
+    @Override
+    public CallSpan start(CallInfo call) {
+        Context parent = openTelemetry.getPropagators().getTextMapPropagator()
+                .extract(Context.root(), call.meta(), META);
+        String name = call.target() == null ? call.method() : call.method() + " " + call.target();
+        AttributesBuilder attributes = Attributes.builder()
+                .put(METHOD, call.method())
+                .put(REQUEST_ID, String.valueOf(call.id()))
+                .put(TRANSPORT, transport);
+        if (call.session() != null) attributes.put(SESSION, call.session());
+        if (call.revision() != null) attributes.put(PROTOCOL_VERSION, call.revision());
+        if (call.target() != null) {
+            switch (call.method()) {
+                case "tools/call" -> attributes.put(TOOL, call.target()).put(OPERATION, "execute_tool");
+                case "prompts/get" -> attributes.put(PROMPT, call.target());
+                default -> attributes.put(RESOURCE, call.target());
+            }
+        }
+        Attributes common = attributes.build();
+        Span span = tracer.spanBuilder(name).setSpanKind(SpanKind.SERVER).setParent(parent)
+                .setAllAttributes(common).startSpan();
+        String plugin = pluginOf.apply(call);
+        if (plugin != null) span.setAttribute(PLUGIN, plugin);
+        Scope scope = span.makeCurrent();
+        return outcome -> {
+            var measured = common.toBuilder();
+            switch (outcome.kind()) {
+                case ERROR -> {
+                    String code = String.valueOf(outcome.errorCode());
+                    span.setAttribute(ERROR_TYPE, code);
+                    span.setAttribute(STATUS_CODE, code);
+                    span.setStatus(StatusCode.ERROR, outcome.errorMessage() == null ? "" : outcome.errorMessage());
+                    measured.put(ERROR_TYPE, code).put(STATUS_CODE, code);
+                }
+                case TOOL_ERROR -> {
+                    span.setAttribute(ERROR_TYPE, "tool_error");
+                    span.setStatus(StatusCode.ERROR, "the tool's result is an error");
+                    measured.put(ERROR_TYPE, "tool_error");
+                }
+                case CANCELLED -> {
+                    span.setAttribute(ERROR_TYPE, "cancelled");
+                    measured.put(ERROR_TYPE, "cancelled");
+                }
+                case OK -> {
+                }
+            }
+            scope.close();
+            span.end();
+            // The request id is per call: not a metric dimension.
+            measured.remove(REQUEST_ID);
+            duration.record((outcome.endNanos() - call.startNanos()) / 1e9, measured.build(), parent);
+        };
+    }
+
+    /** Flushes what is buffered and stops the exporters. */
+    @Override
+    public void close() {
+        try {
+            sdk.close();
+        } catch (Exception e) {
+            // Telemetry failing at exit must not change how the server exits.
+        }
+    }
+}
