@@ -75,6 +75,26 @@ public final class McpServer implements AutoCloseable {
         return owner.map(dev.jmcp.server.registry.Owner::name).orElse(null);
     }
 
+    /** The plugin files served now, with each plugin's name. */
+    public java.util.Map<java.nio.file.Path, String> loadedPlugins() {
+        return plugins.loadedPlugins();
+    }
+
+    /** The plugin files refused (failed to load, or clashed with another), with why. */
+    public java.util.Map<java.nio.file.Path, String> failedPlugins() {
+        return plugins.failedPlugins();
+    }
+
+    /** The stateful sessions open now, over every transport. */
+    public java.util.List<dev.jmcp.server.session.SessionSummary> sessions() {
+        return engine.sessionSummaries();
+    }
+
+    /** Stateful sessions open now, over every transport. */
+    public int sessionCount() {
+        return engine.sessionCount();
+    }
+
     /** Loads the plugins folder (returning once it is loaded) and starts watching it. */
     public void start() {
         plugins.start();

@@ -4,6 +4,7 @@ import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.ServerOptions;
 import dev.jmcp.server.auth.Authorization;
+import dev.jmcp.server.console.Console;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
 import org.slf4j.Logger;
@@ -41,7 +42,7 @@ final class HttpServing {
 
     /** Serves until the process is stopped; returns the exit code (1 when the port cannot be bound, logged). */
     static int serve(ServerOptions options, HttpOptions httpOptions, Authorization authorization, boolean logCalls,
-                     boolean telemetry, Logger log) {
+                     boolean telemetry, boolean console, Logger log) {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
         McpServer server = new McpServer(options);
@@ -55,6 +56,7 @@ final class HttpServing {
             return 1;
         }
         if (authorization != null) authorization.install(transport);
+        if (console) new Console(server).install(transport);
         AtomicBoolean closed = new AtomicBoolean();
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable close = () -> {
@@ -78,15 +80,16 @@ final class HttpServing {
             if (!failed.get()) Runtime.getRuntime().halt(0);
         }));
         try {
-            // Listening first, so /health answers and MCP requests get 503 "loading" while the plugins load.
-            transport.loading();
-            transport.start();
+            // The plugins first, then the port: a client that connects as soon as the port listens (most do, and
+            // few retry a 503) finds every plugin served; until then the port is closed, which probes read as "not
+            // ready" and clients as "not started yet".
             server.start();
-            transport.ready();
+            transport.start();
             if (httpOptions.streamableHttp()) {
                 log.info("{} {} serving Streamable HTTP at {}; plugins from {}", options.name(), options.version(),
                         transport.url(), options.pluginsDirectory());
             }
+            if (console) log.info("The console is at {}", transport.url().resolve("/console/"));
             if (httpOptions.legacySse()) {
                 log.info("{} {} serving HTTP+SSE (2024-11-05) at http://{}:{}/sse", options.name(), options.version(),
                         httpOptions.host(), transport.port());

@@ -100,6 +100,10 @@ public final class ServeCommand implements Callable<Integer> {
             + "target, plugin, session, revision, outcome, duration).")
     boolean logCalls;
 
+    @Option(names = "--console", description = "With -t: serve a web console at /console/ (plugins, tools, sessions, "
+            + "last calls; call a tool from a form), behind the same authorization as MCP.")
+    boolean console;
+
     @Option(names = "--telemetry", description = "Send OpenTelemetry traces and metrics of every call, configured by "
             + "the standard OTEL_* variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_METRICS_EXPORTER=prometheus, ...).")
     boolean telemetry;
@@ -227,6 +231,9 @@ public final class ServeCommand implements Callable<Integer> {
         }
         boolean overHttp = !transports().contains(Transport.STDIO);
         HttpOptions httpOptions = overHttp ? httpOptions() : null;
+        if (console && !overHttp) {
+            throw new ParameterException(spec.commandLine(), "--console is served over HTTP; add -t");
+        }
         boolean authorized = auth.configured();
         if (authorized && !overHttp) {
             throw new ParameterException(spec.commandLine(), "authorization (--auth-issuer, --api-key-file) is for "
@@ -268,7 +275,7 @@ public final class ServeCommand implements Callable<Integer> {
                             : "tokens from " + authorization.authorizationServers(),
                     authorization.requiredScopes().isEmpty() ? "" : ", scopes " + authorization.requiredScopes());
         }
-        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, log)
+        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, log)
                 : StdioServing.serve(options, logCalls, telemetry, log);
     }
 }

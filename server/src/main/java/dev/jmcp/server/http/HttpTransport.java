@@ -82,6 +82,12 @@ public final class HttpTransport implements AutoCloseable {
         return this;
     }
 
+    /** As {@link #route}, and the request passes the MCP guards first (authorization), as MCP requests do. */
+    public HttpTransport guardedRoute(String path, Handler handler) {
+        router.guardedRoute(path, handler);
+        return this;
+    }
+
     /** Adds {@code guard} to the checks every request to an MCP endpoint passes, in order (authorization). */
     public HttpTransport guard(McpGuard guard) {
         router.guard(guard);

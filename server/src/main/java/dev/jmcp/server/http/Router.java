@@ -33,6 +33,8 @@ final class Router extends Handler.Abstract {
     /** Paths served beside MCP (health, metrics, the console, well-known documents): exact, or a prefix ending in '/'. */
     private final Map<String, Handler> routes = new ConcurrentHashMap<>();
     private final List<McpGuard> guards = new CopyOnWriteArrayList<>();
+    /** Routes that pass the MCP guards too (the console's API, behind the same authorization as MCP). */
+    private final java.util.Set<Handler> guardedRoutes = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Health health = new Health();
     private final RefusalLog refusals = new RefusalLog(log);
     private volatile State state = State.READY;
@@ -90,6 +92,11 @@ final class Router extends Handler.Abstract {
         }
     }
 
+    void guardedRoute(String path, Handler handler) {
+        route(path, handler);
+        guardedRoutes.add(handler);
+    }
+
     void guard(McpGuard check) {
         guards.add(check);
     }
@@ -143,6 +150,18 @@ final class Router extends Handler.Abstract {
         try {
             Handler extra = route(path);
             if (extra != null) {
+                if (guardedRoutes.contains(extra)) {
+                    for (McpGuard check : guards) {
+                        if (!check.admit(request, response, callback)) return true;
+                    }
+                    if (request.getAttribute(IDENTITY_ATTRIBUTE) instanceof Identity identity) {
+                        Handler guarded = extra;
+                        boolean handled = ScopedValue.where(RequestIdentity.CURRENT, identity)
+                                .call(() -> guarded.handle(request, response, callback));
+                        if (!handled) ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST, "Not found: " + path);
+                        return true;
+                    }
+                }
                 if (!extra.handle(request, response, callback)) {
                     ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST, "Not found: " + path);
                 }

@@ -77,6 +77,8 @@ public final class PluginHost implements AutoCloseable {
     private NavigableMap<Path, ServedPlugin> loaded = new TreeMap<>();
     /** Plugin files refused, with their stamp then: not tried again until they change. */
     private final Map<Path, PluginStamp> refused = new ConcurrentHashMap<>();
+    /** Why each refused plugin file was refused, for operators (the console). */
+    private final Map<Path, String> failures = new ConcurrentHashMap<>();
     /** Plugin files still loading after {@link #LOAD_WAIT}, with the stamp being loaded. */
     private final Map<Path, PluginStamp> loading = new ConcurrentHashMap<>();
     private volatile Consumer<String> resourceUpdates = uri -> { };
@@ -146,6 +148,22 @@ public final class PluginHost implements AutoCloseable {
     }
 
     /** The current snapshot; {@link Registry#EMPTY} before {@link #start} and after {@link #close}. */
+    /** The plugin files loaded now, with the name each plugin is served under. */
+    public Map<Path, String> loadedPlugins() {
+        NavigableMap<Path, ServedPlugin> now;
+        synchronized (lock) {
+            now = loaded;
+        }
+        var names = new java.util.TreeMap<Path, String>();
+        now.forEach((file, plugin) -> names.put(file, plugin.name()));
+        return names;
+    }
+
+    /** The plugin files that were refused (and are not tried again until they change), with why. */
+    public Map<Path, String> failedPlugins() {
+        return new java.util.TreeMap<>(failures);
+    }
+
     public Registry registry() {
         return registry;
     }
@@ -173,6 +191,7 @@ public final class PluginHost implements AutoCloseable {
             ServedPlugin previous = current.get(jar);
             if (stamp == null) {
                 refused.remove(jar);
+                failures.remove(jar);
                 if (previous != null) removed.add(jar);
             } else if (stamp.equals(refused.get(jar)) || stamp.equals(loading.get(jar))) {
                 // Refused, or still loading, as it is now (the watcher may report a JAR that start() already tried):
@@ -311,6 +330,7 @@ public final class PluginHost implements AutoCloseable {
                 ServedPlugin plugin = deadline == Long.MAX_VALUE ? task.get()
                         : task.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 refused.remove(jar);
+                failures.remove(jar);
                 return plugin;
             } catch (TimeoutException e) {
                 return null;
@@ -435,7 +455,8 @@ public final class PluginHost implements AutoCloseable {
         return plugins.values().stream().map(ServedPlugin::contribution).toList();
     }
 
-    private static void refused(Path jar, boolean hadPrevious, String reason) {
+    private void refused(Path jar, boolean hadPrevious, String reason) {
+        failures.put(jar, reason == null ? "refused" : reason);
         if (hadPrevious) {
             LOG.warn("Plugin {} not reloaded, its previous version keeps serving: {}", jar, reason);
         } else {

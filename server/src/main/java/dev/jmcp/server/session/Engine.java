@@ -111,6 +111,12 @@ public final class Engine {
         sessions.remove(session);
     }
 
+    /** The stateful sessions open now, as operators see them: initialized ones first, newest last. */
+    public java.util.List<SessionSummary> sessionSummaries() {
+        return sessions.stream().map(ServerSession::summary)
+                .sorted(java.util.Comparator.comparingLong(summary -> Long.parseLong(summary.id()))).toList();
+    }
+
     public int sessionCount() {
         return sessions.size();
     }

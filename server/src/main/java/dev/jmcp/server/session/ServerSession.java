@@ -88,6 +88,12 @@ public final class ServerSession implements Caller, AutoCloseable {
         return id;
     }
 
+    SessionSummary summary() {
+        Implementation client = clientInfo;
+        return new SessionSummary(id, client == null ? null : client.name(), client == null ? null : client.version(),
+                initialized() ? version.wire() : null, inFlight.size());
+    }
+
     public Implementation clientInfo() {
         return clientInfo;
     }
