@@ -99,7 +99,10 @@ public final class Console {
                 }
                 Object body;
                 try {
-                    body = CODEC.parse(Content.Source.asByteBuffer(request).array());
+                    ByteBuffer buffer = Content.Source.asByteBuffer(request);
+                    byte[] bytes = new byte[buffer.remaining()];
+                    buffer.get(bytes);
+                    body = CODEC.parse(bytes);
                 } catch (RuntimeException e) {
                     json(response, callback, 400, Map.of("error", "the body is not JSON: " + e.getMessage()));
                     return true;
