@@ -31,6 +31,7 @@ usage: conformance/run.sh [options]
   --via-mount        serve the everything plugin through a mount: jmcp in front (HTTP) mounting a jmcp child that
                      serves the plugin over stdio; the summary lines say "<rev> via mount"
   --out DIR          where raw results and logs go (default: conformance/target/results)
+  --label TEXT       added to each summary line's name (e.g. "through nginx")
   --install-only     install the suite and Node 22 into the cache, then stop
   --summarize REV DIR
                      only print the summary of results already in DIR (a suite -o directory, its console
@@ -51,6 +52,7 @@ url=
 out=$ROOT/conformance/target/results
 install_only=false
 via_mount=false
+label_suffix=
 while (($#)); do
   case $1 in
     --revisions) revisions=${2:?--revisions needs a value}; shift 2 ;;
@@ -60,6 +62,7 @@ while (($#)); do
     --out) out=${2:?--out needs a value}; shift 2 ;;
     --install-only) install_only=true; shift ;;
     --via-mount) via_mount=true; shift ;;
+    --label) label_suffix=${2:?--label needs a value}; shift 2 ;;
     --summarize)
       (($# >= 3)) || fail "--summarize needs a revision and a results directory"
       summarize_args=("$2" "$3")
@@ -177,13 +180,14 @@ for rev in "${revision_list[@]}"; do
       "$NODE" "$SUITE" server --url "$url" --scenario "$scenario" --spec-version 2026-07-28 --force -o "$results" \
         >>"$results.log" 2>&1 || true
     done
-    "$NODE" "$SUMMARIZE" "$rev extension" "$results" || status=1
+    "$NODE" "$SUMMARIZE" "$rev extension${label_suffix:+ $label_suffix}" "$results" || status=1
     continue
   fi
   # The suite's own exit status only repeats what the summary finds; the summary decides.
   "$NODE" "$SUITE" server --url "$url" --spec-version "$rev" --suite all -o "$results" >"$results.log" 2>&1 || true
   label=$rev
   $via_mount && label="$rev via mount"
+  [[ -n $label_suffix ]] && label="$label $label_suffix"
   "$NODE" "$SUMMARIZE" "$label" "$results" || status=1
 done
 exit $status

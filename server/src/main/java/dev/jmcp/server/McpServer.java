@@ -95,6 +95,14 @@ public final class McpServer implements AutoCloseable {
         return engine.sessionCount();
     }
 
+    /**
+     * Shares what instances behind one load balancer must share (request-state keys, change events) through
+     * {@code state}; without it the server keeps them to itself. Call before {@link #start}.
+     */
+    public void share(dev.jmcp.server.state.SharedState state) {
+        engine.share(state);
+    }
+
     /** Loads the plugins folder (returning once it is loaded) and starts watching it. */
     public void start() {
         plugins.start();

@@ -5,6 +5,7 @@ import dev.jmcp.server.McpServer;
 import dev.jmcp.server.ServerOptions;
 import dev.jmcp.server.auth.Authorization;
 import dev.jmcp.server.console.Console;
+import dev.jmcp.server.state.SharedState;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
 import org.slf4j.Logger;
@@ -42,11 +43,12 @@ final class HttpServing {
 
     /** Serves until the process is stopped; returns the exit code (1 when the port cannot be bound, logged). */
     static int serve(ServerOptions options, HttpOptions httpOptions, Authorization authorization, boolean logCalls,
-                     boolean telemetry, boolean console, Logger log) {
+                     boolean telemetry, boolean console, SharedState shared, Logger log) {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
         McpServer server = new McpServer(options);
         Observing observing = Observing.attach(server, logCalls, telemetry, "tcp");
+        if (shared != null) server.share(shared);
         HttpTransport transport;
         try {
             transport = server.http(httpOptions);
@@ -68,6 +70,7 @@ final class HttpServing {
                     log.warn("Closing the server failed", e);
                 }
                 observing.close();
+                if (shared != null) shared.close();
             }
         };
         AtomicBoolean failed = new AtomicBoolean();

@@ -100,6 +100,16 @@ public final class ServeCommand implements Callable<Integer> {
             + "target, plugin, session, revision, outcome, duration).")
     boolean logCalls;
 
+    @Option(names = "--state", paramLabel = "URI",
+            description = "With -t: share state with the other instances behind the same load balancer through Redis "
+                    + "(redis://HOST:PORT): the request-state key and change events.")
+    java.net.URI state;
+
+    @Option(names = "--state-key-file", paramLabel = "FILE",
+            description = "The request-state keys (base64, one per line; the first signs, all verify), instead of "
+                    + "one agreed in Redis or made at start.")
+    Path stateKeyFile;
+
     @Option(names = "--console", description = "With -t: serve a web console at /console/ (plugins, tools, sessions, "
             + "last calls; call a tool from a form), behind the same authorization as MCP.")
     boolean console;
@@ -231,6 +241,12 @@ public final class ServeCommand implements Callable<Integer> {
         }
         boolean overHttp = !transports().contains(Transport.STDIO);
         HttpOptions httpOptions = overHttp ? httpOptions() : null;
+        if ((state != null || stateKeyFile != null) && !overHttp) {
+            throw new ParameterException(spec.commandLine(), "--state and --state-key-file are for HTTP; add -t");
+        }
+        if (state != null && !"redis".equals(state.getScheme())) {
+            throw new ParameterException(spec.commandLine(), "--state takes redis://HOST:PORT, was '" + state + "'");
+        }
         if (console && !overHttp) {
             throw new ParameterException(spec.commandLine(), "--console is served over HTTP; add -t");
         }
@@ -269,13 +285,46 @@ public final class ServeCommand implements Callable<Integer> {
             log.warn("Serving on {} with no authorization, as --allow-unauthenticated-network accepts: anyone who "
                     + "reaches port {} can call every tool", host, port);
         }
+        dev.jmcp.server.state.SharedState shared = null;
+        if (state != null || stateKeyFile != null) {
+            try {
+                List<byte[]> keys = stateKeyFile == null ? List.of()
+                        : dev.jmcp.cli.state.RedisState.readKeys(Files.readAllLines(stateKeyFile));
+                if (state != null) {
+                    shared = dev.jmcp.cli.state.RedisState.connect(state, keys);
+                } else {
+                    shared = fixedKeys(keys);
+                }
+            } catch (IOException | RuntimeException e) {
+                log.error("Cannot set up the shared state: {}", e.getMessage());
+                return 1;
+            }
+        }
         if (authorization != null) {
             log.info("Authorization required for {}: {}{}", authorization.resource(),
                     authorization.authorizationServers().isEmpty() ? "API keys"
                             : "tokens from " + authorization.authorizationServers(),
                     authorization.requiredScopes().isEmpty() ? "" : ", scopes " + authorization.requiredScopes());
         }
-        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, log)
+        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, shared, log)
                 : StdioServing.serve(options, logCalls, telemetry, log);
+    }
+
+    /** Operator-supplied request-state keys, with no other instance to talk to. */
+    private static dev.jmcp.server.state.SharedState fixedKeys(List<byte[]> keys) {
+        return new dev.jmcp.server.state.SharedState() {
+            @Override
+            public List<byte[]> requestStateKeys() {
+                return keys;
+            }
+
+            @Override
+            public void publish(dev.jmcp.server.state.SharedEvent event) {
+            }
+
+            @Override
+            public void onEvent(java.util.function.Consumer<dev.jmcp.server.state.SharedEvent> listener) {
+            }
+        };
     }
 }

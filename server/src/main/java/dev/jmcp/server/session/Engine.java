@@ -37,6 +37,7 @@ public final class Engine {
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
     private final StatelessRequests stateless = new StatelessRequests(this);
     private volatile CallObserver observer = CallObserver.NONE;
+    private volatile dev.jmcp.server.state.SharedState shared = dev.jmcp.server.state.SharedState.LOCAL;
 
     public Engine(ServerOptions options, Supplier<Registry> registry, Map<String, MethodHandler> methods) {
         this.options = options;
@@ -191,8 +192,29 @@ public final class Engine {
         }
     }
 
-    /** Tells every session subscribed to {@code uri} that it changed. */
+    /**
+     * Shares state with the other instances of this server through {@code state} from now on: the request-state keys,
+     * and change events both ways. Call before serving.
+     */
+    public void share(dev.jmcp.server.state.SharedState state) {
+        this.shared = state;
+        state.onEvent(event -> {
+            if (event.uri() != null) deliverResourceUpdated(event.uri());
+            if (!event.kinds().isEmpty()) deliverListsChanged(event.kinds());
+        });
+    }
+
+    dev.jmcp.server.state.SharedState sharedState() {
+        return shared;
+    }
+
+    /** Tells every session subscribed to {@code uri} that it changed, here and on the other instances. */
     public void resourceUpdated(String uri) {
+        deliverResourceUpdated(uri);
+        shared.publish(dev.jmcp.server.state.SharedEvent.resourceUpdated(uri));
+    }
+
+    private void deliverResourceUpdated(String uri) {
         stateless.subscriptions().resourceUpdated(uri);
         for (var session : sessions) {
             if (session.subscriptions().contains(uri)) {
@@ -206,6 +228,11 @@ public final class Engine {
     public void registryChanged(Registry previous, Registry next) {
         var kinds = previous.changedKinds(next);
         if (kinds.isEmpty()) return;
+        deliverListsChanged(kinds);
+        shared.publish(dev.jmcp.server.state.SharedEvent.listsChanged(kinds));
+    }
+
+    private void deliverListsChanged(Set<Registry.Kind> kinds) {
         stateless.subscriptions().registryChanged(kinds);
         log.info("plugins changed: {} list_changed sent to {} sessions", kinds, sessions.size());
         var methods = kinds.stream().map(kind -> switch (kind) {

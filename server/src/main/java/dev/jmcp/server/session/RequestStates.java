@@ -8,7 +8,6 @@ import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,12 +23,11 @@ final class RequestStates {
     private static final Base64.Decoder B64D = Base64.getUrlDecoder();
     private static final JsonCodec CODEC = JsonCodec.shared();
 
-    private final SecretKeySpec key;
+    private final java.util.function.Supplier<java.util.List<byte[]>> keys;
 
-    RequestStates() {
-        byte[] secret = new byte[32];
-        new SecureRandom().nextBytes(secret);
-        key = new SecretKeySpec(secret, ALGORITHM);
+    /** {@code keys}: the first signs, every one verifies (rotation); asked at each use, so it may change. */
+    RequestStates(java.util.function.Supplier<java.util.List<byte[]>> keys) {
+        this.keys = keys;
     }
 
     /** A state holding {@code answers} for the request {@code binding} names. */
@@ -50,7 +48,7 @@ final class RequestStates {
             if (dot > 0) {
                 byte[] body = B64D.decode(state.substring(0, dot));
                 byte[] signature = B64D.decode(state.substring(dot + 1));
-                if (MessageDigest.isEqual(signature, mac(body))
+                if (verifies(signature, body)
                         && CODEC.parse(body) instanceof Map<?, ?> payload
                         && binding.equals(payload.get("b"))
                         && payload.get("a") instanceof Map<?, ?> answers) {
@@ -64,10 +62,21 @@ final class RequestStates {
                 + " or another server; send the request again without it");
     }
 
+    private boolean verifies(byte[] signature, byte[] body) {
+        for (byte[] key : keys.get()) {
+            if (MessageDigest.isEqual(signature, mac(body, key))) return true;
+        }
+        return false;
+    }
+
     private byte[] mac(byte[] body) {
+        return mac(body, keys.get().getFirst());
+    }
+
+    private static byte[] mac(byte[] body, byte[] key) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(key);
+            mac.init(new SecretKeySpec(key, ALGORITHM));
             return mac.doFinal(body);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HMAC-SHA256 is unavailable", e);

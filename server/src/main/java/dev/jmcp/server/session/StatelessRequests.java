@@ -53,12 +53,13 @@ public final class StatelessRequests {
     private static final List<String> SUPPORTED = Arrays.stream(ProtocolVersion.values()).map(ProtocolVersion::wire).toList();
 
     private final Engine engine;
-    private final RequestStates states = new RequestStates();
+    private final RequestStates states;
     private final Subscriptions subscriptions = new Subscriptions();
     private final TaskMethods tasks = new TaskMethods(TaskStore.standard());
 
     StatelessRequests(Engine engine) {
         this.engine = engine;
+        this.states = new RequestStates(() -> engine.sharedState().requestStateKeys());
     }
 
     Subscriptions subscriptions() {

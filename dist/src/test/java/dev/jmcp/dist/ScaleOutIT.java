@@ -1,0 +1,266 @@
+package dev.jmcp.dist;
+
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.testkit.PluginJarBuilder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Several jmcp instances sharing state through a real Redis, each request of a 2026-07-28 client sent to whichever
+ * instance the test picks: an {@code input_required} round spread over three instances, a resource update on one
+ * instance reaching listeners on the two others, and Redis stopped and restarted under way.
+ */
+@Timeout(180)
+class ScaleOutIT {
+    private static final Path REPOSITORY = Path.of(System.getProperty("jmcp.root", "..")).toAbsolutePath();
+    private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+);");
+    private static final JsonCodec CODEC = JsonCodec.shared();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @TempDir
+    Path work;
+
+    private final List<Process> processes = new ArrayList<>();
+    private Process redis;
+    private int redisPort;
+    private Path plugins;
+    private int ids;
+
+    @BeforeEach
+    void install() throws Exception {
+        Process install = new ProcessBuilder("bash", REPOSITORY.resolve("conformance/scaleout.sh").toString(),
+                "--install-only").redirectErrorStream(true).start();
+        String output = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(install.waitFor(600, TimeUnit.SECONDS)).isTrue();
+        assertThat(install.exitValue()).as(output).isZero();
+        redisPort = freePort();
+        startRedis();
+        plugins = Distribution.copyOfBundledPlugins(work.resolve("plugins"));
+        PluginJarBuilder.create().plugin("demo.Shared", """
+                package demo;
+
+                import dev.jmcp.plugin.Plugin;
+                import dev.jmcp.plugin.Registrar;
+                import dev.jmcp.protocol.CallToolResult;
+                import dev.jmcp.protocol.ElicitRequest;
+                import dev.jmcp.protocol.Tool;
+                import java.time.Duration;
+                import java.util.Map;
+
+                public final class Shared implements Plugin {
+                    @Override
+                    public void register(Registrar registrar) {
+                        var schema = Map.<String, Object>of("type", "object", "properties",
+                                Map.of("answer", Map.of("type", "string")));
+                        registrar.tool(new Tool("two_questions", "Asks twice", null), (args, ctx) -> {
+                            var first = ctx.elicit(ElicitRequest.form("First?", schema), Duration.ofSeconds(10));
+                            var second = ctx.elicit(ElicitRequest.form("Second?", schema), Duration.ofSeconds(10));
+                            return CallToolResult.text(first.content().get("answer") + "+" + second.content().get("answer"));
+                        });
+                        registrar.tool(new Tool("touch", "Says demo://shared changed", null), (args, ctx) -> {
+                            ctx.resourceUpdated("demo://shared");
+                            return CallToolResult.text("touched");
+                        });
+                    }
+                }
+                """).writeTo(plugins.resolve("shared.jar"));
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        for (Process process : processes) process.destroy();
+        for (Process process : processes) if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
+        if (redis != null) redis.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+
+    private static int freePort() throws IOException {
+        try (var probe = new ServerSocket(0)) {
+            return probe.getLocalPort();
+        }
+    }
+
+    private void startRedis() throws Exception {
+        redis = new ProcessBuilder("redis-server", "--bind", "127.0.0.1", "--port", String.valueOf(redisPort),
+                "--save", "", "--appendonly", "no").redirectErrorStream(true)
+                .redirectOutput(work.resolve("redis-" + System.nanoTime() + ".log").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            try (var socket = new Socket("127.0.0.1", redisPort)) {
+                return;
+            } catch (IOException notYet) {
+                assertThat(System.nanoTime()).as("redis-server listens").isLessThan(deadline);
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    private URI instance(boolean shared) throws Exception {
+        var command = new ArrayList<>(List.of(Distribution.launcher().toString(), "serve", "-t", "--port",
+                String.valueOf(freePort()), "-p", plugins.toString()));
+        if (shared) command.addAll(List.of("--state", "redis://127.0.0.1:" + redisPort));
+        Process process = new ProcessBuilder(command).start();
+        processes.add(process);
+        var serving = new CompletableFuture<URI>();
+        var seen = new StringBuffer();
+        Thread.ofPlatform().daemon().start(() -> {
+            try (var err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = err.readLine()) != null) {
+                    seen.append(line).append('\n');
+                    var m = SERVING.matcher(line);
+                    if (m.find()) serving.complete(URI.create(m.group(1)));
+                }
+                serving.completeExceptionally(new AssertionError("the instance ended:\n" + seen));
+            } catch (IOException e) {
+                serving.completeExceptionally(e);
+            }
+        });
+        return serving.get(60, TimeUnit.SECONDS);
+    }
+
+    private static Map<String, Object> meta() {
+        var meta = new LinkedHashMap<String, Object>();
+        meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+        meta.put("io.modelcontextprotocol/clientInfo", Map.of("name", "scale-out", "version", "1"));
+        meta.put("io.modelcontextprotocol/clientCapabilities", Map.of("elicitation", Map.of()));
+        return meta;
+    }
+
+    private HttpRequest.Builder post(URI url, String method, String name, Map<String, Object> params) {
+        var message = Map.of("jsonrpc", "2.0", "id", ++ids, "method", method, "params", params);
+        var request = HttpRequest.newBuilder(url).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", method).POST(HttpRequest.BodyPublishers.ofString(CODEC.writeValueAsString(message)));
+        if (name != null) request.header("Mcp-Name", name);
+        return request;
+    }
+
+    /** The one JSON-RPC response of a request (from a JSON body or the last event of a stream). */
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> call(URI url, String tool, Map<String, Object> extra) throws Exception {
+        var params = new LinkedHashMap<String, Object>(Map.of("name", tool, "arguments", Map.of(), "_meta", meta()));
+        params.putAll(extra);
+        String body = HTTP.send(post(url, "tools/call", tool, params).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String json = body.startsWith("{") ? body : body.lines().filter(l -> l.startsWith("data:"))
+                .map(l -> l.substring(5).strip()).filter(l -> l.contains("\"id\"")).reduce((a, b) -> b).orElseThrow();
+        return (Map<String, Object>) CODEC.parse(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> result(Map<String, Object> response) {
+        assertThat(response).as(String.valueOf(response)).containsKey("result");
+        return (Map<String, Object>) response.get("result");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String onlyKey(Map<String, Object> inputRequired) {
+        return ((Map<String, Object>) inputRequired.get("inputRequests")).keySet().iterator().next();
+    }
+
+    private static Map<String, Object> answer(String key, String text) {
+        return Map.of(key, Map.of("action", "accept", "content", Map.of("answer", text)));
+    }
+
+    @Test
+    void anInputRequiredRoundSpreadOverThreeInstancesSucceeds() throws Exception {
+        URI a = instance(true);
+        URI b = instance(true);
+        URI c = instance(true);
+        var first = result(call(a, "two_questions", Map.of()));
+        assertThat(first.get("resultType")).isEqualTo("input_required");
+        var second = result(call(b, "two_questions", Map.of("inputResponses", answer(onlyKey(first), "one"),
+                "requestState", first.get("requestState"))));
+        assertThat(second.get("resultType")).isEqualTo("input_required");
+        var done = result(call(c, "two_questions", Map.of("inputResponses", answer(onlyKey(second), "two"),
+                "requestState", second.get("requestState"))));
+        assertThat(done.toString()).contains("one+two");
+
+        // Without the shared state an instance cannot read what another sealed: what the shared key is for.
+        URI alone = instance(false);
+        var refused = call(alone, "two_questions", Map.of("inputResponses", answer(onlyKey(second), "two"),
+                "requestState", second.get("requestState")));
+        assertThat(refused).containsKey("error");
+        assertThat(refused.toString()).contains("another server");
+    }
+
+    /** Opens a listen stream on {@code url} for demo://shared; its lines arrive on the returned queue. */
+    private LinkedBlockingQueue<String> listen(URI url) throws Exception {
+        var params = Map.<String, Object>of("notifications", Map.of("resourceSubscriptions", List.of("demo://shared")),
+                "_meta", meta());
+        var lines = new LinkedBlockingQueue<String>();
+        HTTP.sendAsync(post(url, "subscriptions/listen", null, params).build(), HttpResponse.BodyHandlers.ofLines())
+                .thenAccept(response -> Thread.ofVirtual().start(() -> response.body().forEach(lines::add)));
+        String line;
+        do {
+            line = lines.poll(20, TimeUnit.SECONDS);
+            assertThat(line).as("the listen stream on " + url + " is acknowledged").isNotNull();
+        } while (!line.contains("acknowledged"));
+        return lines;
+    }
+
+    private static boolean updated(LinkedBlockingQueue<String> lines, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        String line;
+        while ((line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) != null) {
+            if (line.contains("notifications/resources/updated") && line.contains("demo://shared")) return true;
+        }
+        return false;
+    }
+
+    @Test
+    void aResourceUpdatedOnOneInstanceReachesListenersOnTheOthersAndAgainAfterRedisRestarts() throws Exception {
+        URI a = instance(true);
+        URI b = instance(true);
+        URI c = instance(true);
+        var onA = listen(a);
+        var onB = listen(b);
+        assertThat(result(call(c, "touch", Map.of())).toString()).contains("touched");
+        assertThat(updated(onA, Duration.ofSeconds(10))).as("the listener on instance A heard it").isTrue();
+        assertThat(updated(onB, Duration.ofSeconds(10))).as("the listener on instance B heard it").isTrue();
+        assertThat(updated(onA, Duration.ofMillis(500))).as("exactly once").isFalse();
+
+        // Redis goes away: the instances keep serving what needs no Redis.
+        redis.destroy();
+        assertThat(redis.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(result(call(c, "touch", Map.of())).toString()).contains("touched");
+        var first = result(call(a, "two_questions", Map.of()));
+        assertThat(result(call(b, "two_questions", Map.of("inputResponses", answer(onlyKey(first), "one"),
+                "requestState", first.get("requestState")))).get("resultType")).isEqualTo("input_required");
+
+        // Redis comes back: the instances reconnect and changes travel again.
+        startRedis();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        boolean heard = false;
+        while (!heard) {
+            assertThat(System.nanoTime()).as("changes travel again after Redis restarted").isLessThan(deadline);
+            call(c, "touch", Map.of());
+            heard = updated(onA, Duration.ofMillis(700));
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * State several jmcp instances behind one load balancer must share: the keys that sign the 2026-07-28
+ * {@code requestState}, and the change events ({@code resources/updated}, list changes) every instance's listeners must
+ * see. {@link dev.jmcp.server.state.SharedState#LOCAL} keeps both in this process (the default, one instance); a store
+ * such as Redis implements the interface for many. Depends on {@code registry} only.
+ */
+package dev.jmcp.server.state;
