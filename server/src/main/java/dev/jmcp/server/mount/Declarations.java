@@ -154,7 +154,7 @@ final class Declarations {
         } catch (IOException e) {
             // Caught by a restart jmcp made to end another, hung call: not this call's fault, so it runs once more.
             if (mount.endedOnPurpose(client) && !retried) return callTool(mount, name, arguments, context, true);
-            mount.suspect();
+            mount.suspect(client);
             return CallToolResult.error("Plugin " + mount.name() + " crashed during the call to '" + name + "' ("
                     + e.getMessage() + "); it is being restarted");
         } catch (InterruptedException e) {
@@ -223,7 +223,7 @@ final class Declarations {
         } catch (McpErrorException e) {
             throw new JsonRpcException(e.code(), e.getMessage(), e.data());
         } catch (IOException e) {
-            mount.suspect();
+            mount.suspect(client);
             throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Plugin " + mount.name() + " failed on " + what
                     + ": " + e.getMessage());
         }

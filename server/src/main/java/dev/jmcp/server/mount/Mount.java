@@ -186,8 +186,17 @@ public final class Mount implements Owner {
         return used == endedOnPurpose;
     }
 
-    /** A call failed on the connection: the supervisor checks the server now rather than at its next round. */
-    void suspect() {
+    /**
+     * A call failed on the connection {@code used} (the server crashed, or its pipe broke): that connection is
+     * dropped at once, so the next call waits for the restart instead of failing on it too, and the supervisor
+     * restarts the server now rather than at its next round. Unlike {@link #broken}, calls that also fail on it are
+     * not tried again: they may have been running when it crashed.
+     */
+    void suspect(McpClient used) {
+        synchronized (linkLock) {
+            if (client == used) client = null;
+        }
+        used.close();
         kick.release();
     }
 
