@@ -34,6 +34,8 @@ public final class RedisState implements SharedState {
     private static final Logger log = LoggerFactory.getLogger(RedisState.class);
     static final String KEY = "jmcp:request-state-key";
     static final String CHANNEL = "jmcp:events";
+    static final String TASKS = "jmcp:tasks";
+    private static final int TASK_REPLY_SECONDS = 5;
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final RedisClient redis;
@@ -41,6 +43,7 @@ public final class RedisState implements SharedState {
     private final String instance = UUID.randomUUID().toString();
     private final List<byte[]> keys;
     private final List<Consumer<SharedEvent>> listeners = new CopyOnWriteArrayList<>();
+    private volatile TaskOwner taskOwner;
     private final Thread subscriber;
     private volatile JedisPubSub subscription;
     private volatile boolean closed;
@@ -104,7 +107,12 @@ public final class RedisState implements SharedState {
             var pubSub = new JedisPubSub() {
                 @Override
                 public void onMessage(String channel, String text) {
-                    deliver(text);
+                    if (channel.equals(TASKS)) {
+                        // Off the subscriber's thread: serving a task question may take a moment.
+                        Thread.ofVirtual().name("jmcp-redis-task").start(() -> answerTaskQuestion(text));
+                    } else {
+                        deliver(text);
+                    }
                 }
 
                 @Override
@@ -114,7 +122,7 @@ public final class RedisState implements SharedState {
             };
             subscription = pubSub;
             try {
-                redis.subscribe(pubSub, CHANNEL);
+                redis.subscribe(pubSub, CHANNEL, TASKS);
                 backoff = 100;
             } catch (RuntimeException e) {
                 if (closed) return;
@@ -144,6 +152,64 @@ public final class RedisState implements SharedState {
             for (var listener : listeners) listener.accept(event);
         } catch (RuntimeException e) {
             log.warn("ignored a change event from Redis that could not be read: {}", e.toString());
+        }
+    }
+
+    @Override
+    public void serveTasks(TaskOwner owner) {
+        this.taskOwner = owner;
+    }
+
+    /**
+     * Asks every other instance, over pub/sub, which of them holds the task; each answers on a list only this
+     * question knows, either with the response or with "not here", so the answer comes as soon as the holder answers
+     * and "nobody" as soon as all have said so.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public java.util.Optional<Map<String, Object>> askTaskOwner(String taskId, String method, Map<String, Object> params) {
+        String reply = "jmcp:task-reply:" + UUID.randomUUID();
+        var question = new LinkedHashMap<String, Object>();
+        question.put("from", instance);
+        question.put("reply", reply);
+        question.put("taskId", taskId);
+        question.put("method", method);
+        question.put("params", params);
+        try {
+            long others = redis.publish(TASKS, CODEC.writeValueAsString(question)) - 1;
+            for (long i = 0; i < others; i++) {
+                List<String> popped = redis.blpop(TASK_REPLY_SECONDS, reply);
+                if (popped == null || popped.size() < 2) break;
+                if (CODEC.parse(popped.get(1).getBytes(StandardCharsets.UTF_8)) instanceof Map<?, ?> answer
+                        && Boolean.TRUE.equals(answer.get("held")) && answer.get("answer") instanceof Map<?, ?> tree) {
+                    return java.util.Optional.of((Map<String, Object>) tree);
+                }
+            }
+        } catch (RuntimeException e) {
+            complain("cannot ask the other instances for task " + taskId + " (Redis at " + uri + ": "
+                    + e.getMessage() + ")");
+        }
+        return java.util.Optional.empty();
+    }
+
+    @SuppressWarnings("unchecked")
+    private void answerTaskQuestion(String text) {
+        try {
+            if (!(CODEC.parse(text.getBytes(StandardCharsets.UTF_8)) instanceof Map<?, ?> question)
+                    || instance.equals(question.get("from")) || !(question.get("reply") instanceof String reply)) {
+                return;
+            }
+            TaskOwner owner = taskOwner;
+            Map<String, Object> answer = owner == null ? null : owner.serve(String.valueOf(question.get("taskId")),
+                    String.valueOf(question.get("method")),
+                    question.get("params") instanceof Map<?, ?> p ? (Map<String, Object>) p : Map.of());
+            var message = new LinkedHashMap<String, Object>();
+            message.put("held", answer != null);
+            if (answer != null) message.put("answer", answer);
+            redis.lpush(reply, CODEC.writeValueAsString(message));
+            redis.expire(reply, 30);
+        } catch (RuntimeException e) {
+            log.warn("could not answer another instance's task question: {}", e.toString());
         }
     }
 

@@ -198,6 +198,7 @@ public final class Engine {
      */
     public void share(dev.jmcp.server.state.SharedState state) {
         this.shared = state;
+        state.serveTasks(stateless::serveForOtherInstance);
         state.onEvent(event -> {
             if (event.uri() != null) deliverResourceUpdated(event.uri());
             if (!event.kinds().isEmpty()) deliverListsChanged(event.kinds());

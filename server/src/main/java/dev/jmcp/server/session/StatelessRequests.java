@@ -236,6 +236,33 @@ public final class StatelessRequests {
         }
     }
 
+    /** A response another instance gave as a tree ({@code result} or {@code error}), under this request's id. */
+    private static JsonRpcMessage fromTree(RequestId id, Map<String, Object> answer) {
+        if (answer.get("error") instanceof Map<?, ?> error) {
+            return new JsonRpcErrorResponse(id, new dev.jmcp.protocol.jsonrpc.JsonRpcError(
+                    error.get("code") instanceof Number n ? n.intValue() : ErrorCodes.INTERNAL_ERROR,
+                    String.valueOf(error.get("message")), error.get("data")));
+        }
+        return new JsonRpcResponse(id, answer.get("result"));
+    }
+
+    /**
+     * This instance's answer to another's question about a task it holds (see {@link
+     * dev.jmcp.server.state.SharedState#askTaskOwner}); null when it does not hold it.
+     */
+    Map<String, Object> serveForOtherInstance(String taskId, String method, Map<String, Object> params) {
+        if (tasks.store().get(taskId).isEmpty()) return null;
+        try {
+            return Map.of("result", CODEC.toTree(tasks.serve(method, params)));
+        } catch (JsonRpcException e) {
+            var error = new LinkedHashMap<String, Object>();
+            error.put("code", e.toError().code());
+            error.put("message", e.toError().message());
+            if (e.toError().data() != null) error.put("data", e.toError().data());
+            return Map.of("error", error);
+        }
+    }
+
     /** Cancels every task and refuses new ones: the server is shutting down. */
     void close() {
         tasks.store().close();
@@ -261,6 +288,12 @@ public final class StatelessRequests {
                     Map.of(TaskMethods.EXTENSION, Map.of()))));
         }
         try {
+            if (request.params() != null && request.params().get("taskId") instanceof String id
+                    && tasks.store().get(id).isEmpty()) {
+                // Not held here: another instance behind the same balancer may hold it.
+                var answered = engine.sharedState().askTaskOwner(id, request.method(), request.params());
+                if (answered.isPresent()) return fromTree(request.id(), answered.get());
+            }
             return new JsonRpcResponse(request.id(), tasks.serve(request.method(), request.params()));
         } catch (JsonRpcException e) {
             return new JsonRpcErrorResponse(request.id(), e.toError());

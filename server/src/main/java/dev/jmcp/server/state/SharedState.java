@@ -24,6 +24,30 @@ public interface SharedState extends AutoCloseable {
     /** Where events the other instances publish are delivered, from now on. */
     void onEvent(Consumer<SharedEvent> listener);
 
+    /**
+     * Asks the instance that holds task {@code taskId} to serve {@code method} ({@code tasks/get}, {@code tasks/update},
+     * {@code tasks/cancel}) with {@code params}: its answer, a JSON-RPC response tree ({@code result} or
+     * {@code error}); empty when no instance holds the task (or, alone, always).
+     */
+    default java.util.Optional<java.util.Map<String, Object>> askTaskOwner(String taskId, String method,
+                                                                         java.util.Map<String, Object> params) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * How this instance answers the others' {@link #askTaskOwner} for the tasks it holds: {@code owner} returns the
+     * response tree, or null when this instance does not hold the task.
+     */
+    default void serveTasks(TaskOwner owner) {
+    }
+
+    /** This instance's side of {@link #askTaskOwner}. */
+    @FunctionalInterface
+    interface TaskOwner {
+        /** The response tree for {@code method} on task {@code taskId}, or null when this instance does not hold it. */
+        java.util.Map<String, Object> serve(String taskId, String method, java.util.Map<String, Object> params);
+    }
+
     @Override
     default void close() {
     }
