@@ -138,6 +138,9 @@ class TelemetryIT {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(scrape.statusCode()).isEqualTo(200);
         assertThat(scrape.body()).contains("mcp_server_operation_duration_seconds_count")
-                .containsPattern("mcp_server_operation_duration_seconds_count\\{[^}]*gen_ai_tool_name=\"sleep\"[^}]*} 1");
+                .containsPattern("mcp_server_operation_duration_seconds_count\\{[^}]*gen_ai_tool_name=\"sleep\"[^}]*} 1")
+                .containsPattern("mcp_server_sessions(_session)?(_ratio)?\\{[^}]*} 1")
+                .containsPattern("jmcp_plugins_loaded(_plugin)?(_ratio)?\\{[^}]*} 5")
+                .containsPattern("jmcp_plugins_failed(_plugin)?(_ratio)?\\{[^}]*} 0");
     }
 }

@@ -19,7 +19,7 @@ final class Observing implements AutoCloseable {
         if (logCalls) server.observe(new CallLog(server::pluginOf));
         if (!telemetry) return new Observing(null);
         // Named here only: without --telemetry no OpenTelemetry class is ever loaded.
-        var observer = dev.jmcp.cli.telemetry.McpTelemetry.fromEnvironment(transport, server::pluginOf);
+        var observer = dev.jmcp.cli.telemetry.McpTelemetry.fromEnvironment(transport, server::pluginOf).gauges(server);
         server.observe(observer);
         return new Observing(observer);
     }

@@ -86,6 +86,21 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
      * sampler, resource); {@code OTEL_SERVICE_NAME} defaults to {@code jmcp}. {@code transport} is {@code pipe}
      * (stdio) or {@code tcp} (HTTP).
      */
+    /**
+     * Also reports, as gauges read at each export: {@code mcp.server.sessions} (stateful sessions open),
+     * {@code jmcp.plugins.loaded} and {@code jmcp.plugins.failed} (plugin files served, and refused with a reason).
+     */
+    public McpTelemetry gauges(dev.jmcp.server.McpServer server) {
+        var meter = openTelemetry.getMeter(SCOPE);
+        meter.upDownCounterBuilder("mcp.server.sessions").setDescription("Stateful MCP sessions open")
+                .setUnit("{session}").buildWithCallback(m -> m.record(server.sessionCount()));
+        meter.upDownCounterBuilder("jmcp.plugins.loaded").setDescription("Plugin files served")
+                .setUnit("{plugin}").buildWithCallback(m -> m.record(server.loadedPlugins().size()));
+        meter.upDownCounterBuilder("jmcp.plugins.failed").setDescription("Plugin files refused (failed to load)")
+                .setUnit("{plugin}").buildWithCallback(m -> m.record(server.failedPlugins().size()));
+        return this;
+    }
+
     public static McpTelemetry fromEnvironment(String transport, Function<CallInfo, String> pluginOf) {
         OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
                 .addPropertiesSupplier(() -> Map.of("otel.service.name",
