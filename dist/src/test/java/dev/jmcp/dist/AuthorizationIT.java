@@ -11,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -41,7 +40,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(180)
 class AuthorizationIT {
     private static final Path REPOSITORY = Path.of(System.getProperty("jmcp.root", "..")).toAbsolutePath();
-    private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+);");
     private static final String API_KEY = "0123456789abcdef0123456789abcdef";
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -52,7 +50,6 @@ class AuthorizationIT {
     private static URI issuer;
     private static URI rogueIssuer;
     private static URI url;
-    private static final StringBuffer serverErr = new StringBuffer();
 
     @BeforeAll
     static void start() throws Exception {
@@ -84,12 +81,11 @@ class AuthorizationIT {
                 }
                 """).writeTo(plugins.resolve("whoami.jar"));
         Path keys = Files.writeString(work.resolve("api-keys"), "# operators\nci-bot:" + API_KEY + "\n");
-        int port = freePort();
-        var server = new ProcessBuilder(Distribution.launcher().toString(), "serve", "-t", "--port",
-                String.valueOf(port), "-p", plugins.toString(), "--auth-issuer", issuer.toString(), "--auth-scope",
-                "mcp:tools", "--auth-clock-skew", "1s", "--api-key-file", keys.toString()).start();
-        processes.add(server);
-        url = awaitLine(server.getErrorStream(), SERVING, serverErr);
+        var server = Distribution.serveHttp(List.of("--port", String.valueOf(freePort()), "-p", plugins.toString(),
+                "--auth-issuer", issuer.toString(), "--auth-scope", "mcp:tools", "--auth-clock-skew", "1s",
+                "--api-key-file", keys.toString()), Map.of());
+        processes.add(server.process());
+        url = server.url();
     }
 
     @AfterAll
@@ -101,9 +97,7 @@ class AuthorizationIT {
     }
 
     private static int freePort() throws IOException {
-        try (var probe = new ServerSocket(0)) {
-            return probe.getLocalPort();
-        }
+        return Distribution.freePort();
     }
 
     private static URI startAuthorizationServer(String node, String script) throws Exception {

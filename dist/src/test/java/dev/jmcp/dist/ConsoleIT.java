@@ -6,10 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,9 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,13 +29,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConsoleIT {
     private static final Path REPOSITORY = Path.of(System.getProperty("jmcp.root", "..")).toAbsolutePath();
     private static final Path SCREENSHOTS = Path.of("target/console-screenshots").toAbsolutePath();
-    private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+);");
 
     @TempDir
     Path work;
 
     private Process server;
-    private final StringBuffer stderr = new StringBuffer();
+    private StringBuffer stderr = new StringBuffer();
 
     @AfterEach
     void stop() throws InterruptedException {
@@ -51,29 +45,13 @@ class ConsoleIT {
     }
 
     private URI start(Path plugins, String... extra) throws Exception {
-        int port;
-        try (var probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        var command = new java.util.ArrayList<>(List.of(Distribution.launcher().toString(), "serve", "-t", "--console",
-                "--port", String.valueOf(port), "-p", plugins.toString()));
-        command.addAll(List.of(extra));
-        server = new ProcessBuilder(command).start();
-        var serving = new CompletableFuture<URI>();
-        Thread.ofPlatform().daemon().start(() -> {
-            try (var err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = err.readLine()) != null) {
-                    stderr.append(line).append('\n');
-                    var m = SERVING.matcher(line);
-                    if (m.find()) serving.complete(URI.create(m.group(1)));
-                }
-                serving.completeExceptionally(new AssertionError("the server ended:\n" + stderr));
-            } catch (IOException e) {
-                serving.completeExceptionally(e);
-            }
-        });
-        return serving.get(60, TimeUnit.SECONDS);
+        var args = new java.util.ArrayList<>(List.of("--console", "--port", String.valueOf(Distribution.freePort()),
+                "-p", plugins.toString()));
+        args.addAll(List.of(extra));
+        var http = Distribution.serveHttp(args, java.util.Map.of());
+        server = http.process();
+        stderr = http.stderr();
+        return http.url();
     }
 
     private Path plugins() throws IOException {

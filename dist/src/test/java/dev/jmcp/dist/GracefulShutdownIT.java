@@ -5,10 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,10 +14,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,13 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(120)
 class GracefulShutdownIT {
-    private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+);");
-
     @TempDir
     Path work;
 
     private Process server;
-    private final StringBuffer stderr = new StringBuffer();
+    private StringBuffer stderr = new StringBuffer();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @AfterEach
@@ -48,31 +41,13 @@ class GracefulShutdownIT {
     }
 
     private URI start(String... extra) throws Exception {
-        int port;
-        try (var probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        var command = new ArrayList<>(List.of(Distribution.launcher().toString(), "serve", "-t", "--port",
-                String.valueOf(port), "-p", Distribution.bundledPlugins().toString()));
-        command.addAll(List.of(extra));
-        var builder = new ProcessBuilder(command);
-        builder.environment().put("NOTIFICATION_INTERVAL_MS", "300");
-        server = builder.start();
-        var serving = new CompletableFuture<URI>();
-        Thread.ofPlatform().daemon().start(() -> {
-            try (var err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = err.readLine()) != null) {
-                    stderr.append(line).append('\n');
-                    var m = SERVING.matcher(line);
-                    if (m.find()) serving.complete(URI.create(m.group(1)));
-                }
-                serving.completeExceptionally(new AssertionError("the server ended without serving:\n" + stderr));
-            } catch (IOException e) {
-                serving.completeExceptionally(e);
-            }
-        });
-        return serving.get(30, TimeUnit.SECONDS);
+        var args = new ArrayList<>(List.of("--port", String.valueOf(Distribution.freePort()), "-p",
+                Distribution.bundledPlugins().toString()));
+        args.addAll(List.of(extra));
+        var http = Distribution.serveHttp(args, Map.of("NOTIFICATION_INTERVAL_MS", "300"));
+        server = http.process();
+        stderr = http.stderr();
+        return http.url();
     }
 
     private HttpRequest.Builder post(URI url, String session, String body) {

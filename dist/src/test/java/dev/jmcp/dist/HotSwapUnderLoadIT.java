@@ -7,10 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,7 +45,6 @@ class HotSwapUnderLoadIT {
     private static final int HTTP_CALLS_PER_SESSION = 400;
     private static final int HTTP_CAP_PER_SESSION = 15_000;
     private static final int SWAPS = 12;
-    private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+);");
     private static final Pattern ANSWER = Pattern.compile("v\\d+ says hello to \\S+");
     private static final JsonCodec CODEC = JsonCodec.shared();
 
@@ -57,7 +53,7 @@ class HotSwapUnderLoadIT {
 
     private McpProcess stdio;
     private Process http;
-    private final StringBuffer httpErr = new StringBuffer();
+    private StringBuffer httpErr = new StringBuffer();
 
     @AfterEach
     void stop() throws InterruptedException {
@@ -202,27 +198,11 @@ class HotSwapUnderLoadIT {
     }
 
     private URI startHttp(Path plugins) throws Exception {
-        int port;
-        try (var probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        http = new ProcessBuilder(Distribution.launcher().toString(), "serve", "-t", "--port", String.valueOf(port),
-                "-p", plugins.toString()).start();
-        var serving = new CompletableFuture<URI>();
-        Thread.ofPlatform().daemon().start(() -> {
-            try (var err = new BufferedReader(new InputStreamReader(http.getErrorStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = err.readLine()) != null) {
-                    httpErr.append(line).append('\n');
-                    var m = SERVING.matcher(line);
-                    if (m.find()) serving.complete(URI.create(m.group(1)));
-                }
-                serving.completeExceptionally(new AssertionError("the server ended without serving HTTP:\n" + httpErr));
-            } catch (IOException e) {
-                serving.completeExceptionally(e);
-            }
-        });
-        return serving.get(30, TimeUnit.SECONDS);
+        var server = Distribution.serveHttp(List.of("--port", String.valueOf(Distribution.freePort()), "-p",
+                plugins.toString()), Map.of());
+        http = server.process();
+        httpErr = server.stderr();
+        return server.url();
     }
 
     private static String openSession(HttpClient client, URI url) throws Exception {

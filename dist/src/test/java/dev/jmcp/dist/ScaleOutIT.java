@@ -8,10 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,10 +21,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,7 +34,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(180)
 class ScaleOutIT {
     private static final Path REPOSITORY = Path.of(System.getProperty("jmcp.root", "..")).toAbsolutePath();
-    private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+);");
     private static final JsonCodec CODEC = JsonCodec.shared();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -100,9 +94,7 @@ class ScaleOutIT {
     }
 
     private static int freePort() throws IOException {
-        try (var probe = new ServerSocket(0)) {
-            return probe.getLocalPort();
-        }
+        return Distribution.freePort();
     }
 
     private void startRedis() throws Exception {
@@ -121,27 +113,11 @@ class ScaleOutIT {
     }
 
     private URI instance(boolean shared) throws Exception {
-        var command = new ArrayList<>(List.of(Distribution.launcher().toString(), "serve", "-t", "--port",
-                String.valueOf(freePort()), "-p", plugins.toString()));
-        if (shared) command.addAll(List.of("--state", "redis://127.0.0.1:" + redisPort));
-        Process process = new ProcessBuilder(command).start();
-        processes.add(process);
-        var serving = new CompletableFuture<URI>();
-        var seen = new StringBuffer();
-        Thread.ofPlatform().daemon().start(() -> {
-            try (var err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = err.readLine()) != null) {
-                    seen.append(line).append('\n');
-                    var m = SERVING.matcher(line);
-                    if (m.find()) serving.complete(URI.create(m.group(1)));
-                }
-                serving.completeExceptionally(new AssertionError("the instance ended:\n" + seen));
-            } catch (IOException e) {
-                serving.completeExceptionally(e);
-            }
-        });
-        return serving.get(60, TimeUnit.SECONDS);
+        var args = new ArrayList<>(List.of("--port", String.valueOf(freePort()), "-p", plugins.toString()));
+        if (shared) args.addAll(List.of("--state", "redis://127.0.0.1:" + redisPort));
+        var server = Distribution.serveHttp(args, Map.of());
+        processes.add(server.process());
+        return server.url();
     }
 
     private static Map<String, Object> meta() {
