@@ -6,6 +6,7 @@ import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcAnswer;
 import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
@@ -362,11 +363,7 @@ public final class StreamableHttpTransport implements ClientTransport {
     }
 
     private static boolean answers(JsonRpcMessage message, RequestId id) {
-        return switch (message) {
-            case JsonRpcResponse r -> id.equals(r.id());
-            case JsonRpcErrorResponse e -> id.equals(e.id());
-            default -> false;
-        };
+        return message instanceof JsonRpcAnswer a && id.equals(a.id());
     }
 
     @Override

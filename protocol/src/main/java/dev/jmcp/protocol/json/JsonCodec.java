@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.jmcp.protocol.Content;
 import dev.jmcp.protocol.ResourceContents;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcAnswer;
 import dev.jmcp.protocol.jsonrpc.JsonRpcError;
 import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
@@ -159,8 +160,7 @@ public final class JsonCodec {
             return encodeExactly(message);
         } catch (JsonProcessingException e) {
             RequestId id = switch (message) {
-                case JsonRpcResponse r -> r.id();
-                case JsonRpcErrorResponse r -> r.id();
+                case JsonRpcAnswer answer -> answer.id();
                 case JsonRpcRequest r -> throw new IllegalArgumentException("cannot write request " + r.method()
                         + " as JSON: " + describe(e), e);
                 case JsonRpcNotification n -> throw new IllegalArgumentException("cannot write notification "

@@ -184,11 +184,7 @@ public final class Console {
         var opened = server.openSession(new Connection() {
             @Override
             public void send(JsonRpcMessage message, RequestId relatedRequest) {
-                RequestId id = switch (message) {
-                    case dev.jmcp.protocol.jsonrpc.JsonRpcResponse r -> r.id();
-                    case dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse r -> r.id();
-                    default -> null;
-                };
+                RequestId id = message instanceof dev.jmcp.protocol.jsonrpc.JsonRpcAnswer answer ? answer.id() : null;
                 var waiting = id == null ? null : pending.get(id);
                 if (waiting != null) waiting.complete(message);
             }

@@ -1,9 +1,8 @@
 package dev.jmcp.server.http;
 
 import dev.jmcp.protocol.json.JsonCodec;
-import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.protocol.jsonrpc.JsonRpcAnswer;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
-import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 
 import java.time.Duration;
@@ -50,11 +49,7 @@ final class PostExchange {
 
     /** Sends a message tied to this request; false when the exchange has already ended (the caller reroutes it). */
     boolean deliver(JsonRpcMessage message) {
-        boolean answer = switch (message) {
-            case JsonRpcResponse r -> id.equals(r.id());
-            case JsonRpcErrorResponse e -> id.equals(e.id());
-            default -> false;
-        };
+        boolean answer = message instanceof JsonRpcAnswer a && id.equals(a.id());
         lock.lock();
         try {
             switch (state) {

@@ -6,6 +6,7 @@ import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.InvalidMessageException;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcAnswer;
 import dev.jmcp.protocol.jsonrpc.JsonRpcError;
 import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
@@ -150,8 +151,7 @@ public final class ServerSession implements Caller, AutoCloseable {
         switch (message) {
             case JsonRpcRequest request -> accept(request, null);
             case JsonRpcNotification notification -> engine.notificationReceived(this, notification);
-            case JsonRpcResponse response -> answerReceived(response.id(), response);
-            case JsonRpcErrorResponse error -> answerReceived(error.id(), error);
+            case JsonRpcAnswer answer -> answerReceived(answer.id(), answer);
         }
     }
 
