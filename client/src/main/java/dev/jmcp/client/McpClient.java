@@ -220,13 +220,13 @@ public final class McpClient implements AutoCloseable {
 
     /** Every skill the server offers (the skills extension): their entries only; no file is fetched. */
     @SuppressWarnings("unchecked")
-    public List<Skill> listSkills() throws IOException, InterruptedException {
+    public List<ListedSkill> listSkills() throws IOException, InterruptedException {
         Object result = session.request("skills/list", null, null, requestTimeout);
         if (!(result instanceof Map<?, ?> map) || !(map.get("skills") instanceof List<?> skills)) {
             throw new IOException("The server's answer to skills/list has no skills");
         }
-        var all = new ArrayList<Skill>();
-        for (Object skill : skills) all.add(ClientSession.decode("skills/list", skill, Skill.class));
+        var all = new ArrayList<ListedSkill>();
+        for (Object skill : skills) all.add(ClientSession.decode("skills/list", skill, ListedSkill.class));
         return all;
     }
 
@@ -237,14 +237,14 @@ public final class McpClient implements AutoCloseable {
      * @return the text of each file by URI, in the order fetched
      * @throws IOException a file failed verification (the message says which and how), or could not be read
      */
-    public Map<String, String> fetchSkill(Skill skill) throws IOException, InterruptedException {
+    public Map<String, String> fetchSkill(ListedSkill skill) throws IOException, InterruptedException {
         Objects.requireNonNull(skill, "skill");
         var files = new java.util.LinkedHashMap<String, String>();
-        var order = new ArrayList<Skill.File>();
+        var order = new ArrayList<ListedSkill.File>();
         skill.resources().stream().filter(f -> f.uri().equals(skill.uri())).forEach(order::add);
-        if (order.isEmpty()) order.add(new Skill.File(skill.uri(), null, null));
+        if (order.isEmpty()) order.add(new ListedSkill.File(skill.uri(), null, null));
         skill.resources().stream().filter(f -> !f.uri().equals(skill.uri())).forEach(order::add);
-        for (Skill.File file : order) {
+        for (ListedSkill.File file : order) {
             ReadResourceResult read = readResource(file.uri());
             String text = read.contents().stream().map(c -> c instanceof dev.jmcp.protocol.TextResourceContents t ? t.text() : null)
                     .filter(Objects::nonNull).findFirst()

@@ -18,7 +18,7 @@ final class SkillVerification {
     private SkillVerification() {
     }
 
-    static void verify(Skill.File entry, byte[] content) throws IOException {
+    static void verify(ListedSkill.File entry, byte[] content) throws IOException {
         if (entry.size() != null && entry.size() != content.length) {
             throw new IOException("skill file " + entry.uri() + " is " + content.length + " bytes, its entry says "
                     + entry.size() + "; not used");
@@ -33,7 +33,7 @@ final class SkillVerification {
     }
 
     /** Compares the YAML frontmatter of a {@code SKILL.md} (flat {@code key: value} lines) with the listing's. */
-    static void verifyFrontmatter(Skill skill, String skillMd) throws IOException {
+    static void verifyFrontmatter(ListedSkill skill, String skillMd) throws IOException {
         Map<String, String> parsed = frontmatter(skillMd);
         for (var expected : skill.frontmatter().entrySet()) {
             if (!Objects.equals(parsed.get(expected.getKey()), String.valueOf(expected.getValue()))) {

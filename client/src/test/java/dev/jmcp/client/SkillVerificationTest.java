@@ -15,9 +15,9 @@ class SkillVerificationTest {
     private static final String SKILL_MD = "---\nname: pdf\ndescription: Fill PDF forms\n---\n\nBody.\n";
     // The digest as a server lists it: "sha256:" and the hex SHA-256 of the UTF-8 bytes.
     private static final String DIGEST = "sha256:" + sha256Hex(SKILL_MD);
-    private static final Skill SKILL = new Skill("skill://pdf/SKILL.md",
+    private static final ListedSkill SKILL = new ListedSkill("skill://pdf/SKILL.md",
             Map.of("name", "pdf", "description", "Fill PDF forms"),
-            List.of(new Skill.File("skill://pdf/SKILL.md", DIGEST, (long) SKILL_MD.length())));
+            List.of(new ListedSkill.File("skill://pdf/SKILL.md", DIGEST, (long) SKILL_MD.length())));
 
     private static String sha256Hex(String text) {
         try {

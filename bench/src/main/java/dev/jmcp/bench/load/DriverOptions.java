@@ -14,7 +14,7 @@ import java.util.Map;
  * the user on a bad command line.
  */
 record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echoPlugin, Path node, Path tsServer, Path java, String javaSdkClasspath,
-                     List<String> javaSdkJvmOptions, List<String> servers, List<Transport> transports, int startupRuns,
+                     List<String> javaSdkJvmOptions, List<String> servers, List<LoadTransport> transports, int startupRuns,
                      int warmup, int requests, int concurrency, Duration phaseLimit, Path logs) {
 
     static final String USAGE = """
@@ -43,8 +43,8 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
         for (String server : servers) {
             if (!List.of("jmcp", "jmcp-release", "ts-sdk", "java-sdk").contains(server)) throw new IllegalArgumentException("unknown server " + server);
         }
-        var transports = new ArrayList<Transport>();
-        for (String t : values.getOrDefault("transports", "stdio,http").split(",")) transports.add(Transport.valueOf(t.toUpperCase()));
+        var transports = new ArrayList<LoadTransport>();
+        for (String t : values.getOrDefault("transports", "stdio,http").split(",")) transports.add(LoadTransport.valueOf(t.toUpperCase()));
         String jvmOptions = values.getOrDefault("java-sdk-jvm-options", "").trim();
         Path release = values.containsKey("jmcp-release") ? Path.of(values.get("jmcp-release")) : null;
         return new DriverOptions(path(values, "jmcp"), release, Boolean.parseBoolean(values.getOrDefault("startup-only", "false")),

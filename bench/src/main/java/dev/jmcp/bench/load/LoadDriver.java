@@ -63,32 +63,32 @@ public final class LoadDriver {
     private List<Target> targets() {
         var targets = new ArrayList<Target>();
         for (String server : options.servers()) {
-            for (Transport transport : options.transports()) {
+            for (LoadTransport transport : options.transports()) {
                 targets.add(new Target(server, transport, port -> command(server, transport, port)));
             }
         }
         return targets;
     }
 
-    private List<String> command(String server, Transport transport, int port) {
+    private List<String> command(String server, LoadTransport transport, int port) {
         var command = new ArrayList<String>();
         switch (server) {
             case "jmcp", "jmcp-release" -> {
                 Path launcher = server.equals("jmcp") ? options.jmcp() : options.jmcpRelease();
                 command.addAll(List.of(launcher.toString(), "serve"));
-                if (transport == Transport.HTTP) command.addAll(List.of("-t", "--port", Integer.toString(port)));
+                if (transport == LoadTransport.HTTP) command.addAll(List.of("-t", "--port", Integer.toString(port)));
                 command.addAll(List.of("-p", pluginsFolder.toString()));
             }
             case "ts-sdk" -> {
                 command.addAll(List.of(options.node().toString(), options.tsServer().toString(), transport.toString()));
-                if (transport == Transport.HTTP) command.add(Integer.toString(port));
+                if (transport == LoadTransport.HTTP) command.add(Integer.toString(port));
             }
             case "java-sdk" -> {
                 command.add(options.java().toString());
                 command.addAll(options.javaSdkJvmOptions());
                 command.addAll(List.of("-cp", options.javaSdkClasspath(), "dev.jmcp.bench.peers.JavaSdkEchoServer",
                         transport.toString()));
-                if (transport == Transport.HTTP) command.add(Integer.toString(port));
+                if (transport == LoadTransport.HTTP) command.add(Integer.toString(port));
             }
             default -> throw new IllegalArgumentException("unknown server " + server);
         }
@@ -130,7 +130,7 @@ public final class LoadDriver {
         }
     }
 
-    private static McpClient client(Target target, ServerProcess process, int port) {
+    private static LoadSession client(Target target, ServerProcess process, int port) {
         return switch (target.transport()) {
             case STDIO -> new StdioClient(process);
             case HTTP -> new StreamableHttpClient(port);

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * (pipelined up to the concurrency, as one client with several calls in flight does); a reader thread matches answers
  * to requests by id. Lines that are not answers (notifications, logs a server wrongly prints) are skipped.
  */
-final class StdioClient implements McpClient {
+final class StdioClient implements LoadSession {
     private final ServerProcess process;
     private final OutputStream out;
     private final Thread reader;

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * request, answered either as JSON or as an event stream (read to its end, where the answer is). Concurrency is that
  * many virtual threads, each with one request in flight at a time over its own keep-alive connection.
  */
-final class StreamableHttpClient implements McpClient {
+final class StreamableHttpClient implements LoadSession {
     private final URI endpoint;
     private final HttpClient http;
     private final AtomicLong nextId = new AtomicLong(1);

@@ -1,7 +1,7 @@
 package dev.jmcp.bench.load;
 
 /** How the driver talks to a server: newline-delimited JSON-RPC on the child's pipes, or Streamable HTTP. */
-public enum Transport {
+public enum LoadTransport {
     STDIO, HTTP;
 
     @Override

@@ -8,8 +8,8 @@ import java.util.Map;
  * frontmatter the server vouches for, and every file with the digest ({@code sha256:<hex>}) and size its content
  * must have. Immutable; nothing is fetched until {@link McpClient#fetchSkill} is called.
  */
-public record Skill(String uri, Map<String, Object> frontmatter, List<File> resources) {
-    public Skill {
+public record ListedSkill(String uri, Map<String, Object> frontmatter, List<File> resources) {
+    public ListedSkill {
         if (uri == null) throw new IllegalArgumentException("a skill needs a uri");
         frontmatter = frontmatter == null ? Map.of() : Map.copyOf(frontmatter);
         resources = resources == null ? List.of() : List.copyOf(resources);

@@ -9,7 +9,7 @@ import java.time.Duration;
  * {@code concurrency} in flight, checks every answer and stops at the time limit. One caller thread at a time; the
  * caller closes it.
  */
-sealed interface McpClient extends AutoCloseable permits StdioClient, StreamableHttpClient {
+sealed interface LoadSession extends AutoCloseable permits StdioClient, StreamableHttpClient {
     String PROTOCOL_VERSION = "2025-06-18";
 
     /** Sends {@code initialize} (retrying until the server listens, for HTTP) and {@code notifications/initialized}. */
