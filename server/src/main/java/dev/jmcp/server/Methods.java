@@ -4,38 +4,77 @@ import dev.jmcp.server.completion.CompletionFeature;
 import dev.jmcp.server.logging.LoggingFeature;
 import dev.jmcp.server.prompts.PromptsFeature;
 import dev.jmcp.server.resources.ResourcesFeature;
-import dev.jmcp.server.session.MethodHandler;
+import dev.jmcp.server.session.MethodTable;
+import dev.jmcp.server.session.NotificationHandler;
+import dev.jmcp.server.session.ProtocolMethods;
+import dev.jmcp.server.skills.SkillMethods;
+import dev.jmcp.server.tasks.TaskMethods;
 import dev.jmcp.server.tools.ToolsFeature;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
+import static dev.jmcp.server.session.ServedMethod.Trait.ASKS_FOR_INPUT;
+import static dev.jmcp.server.session.ServedMethod.Trait.BECOMES_TASK;
+import static dev.jmcp.server.session.ServedMethod.Trait.BEFORE_INIT;
+import static dev.jmcp.server.session.ServedMethod.Trait.OPENS_SESSION;
+import static dev.jmcp.server.session.ServedMethod.Trait.STREAMS;
+import static dev.jmcp.server.session.ServedMethod.request;
+import static dev.jmcp.server.session.Wires.BOTH;
+import static dev.jmcp.server.session.Wires.STATEFUL;
+import static dev.jmcp.server.session.Wires.STATELESS;
+
 /**
- * The one method table: every request method the server answers, and who answers it. ({@code initialize} is the
- * session's own: it opens the session rather than serving within one.) Public so that tests of other packages (the
- * transports) can build an {@link dev.jmcp.server.session.Engine} with the real table.
+ * The one method table: every request and notification the server answers, on which wire, and everything else that
+ * differs from method to method. Adding a method is one line here and one handler. Public so that tests of other
+ * packages (the transports) can build an {@link dev.jmcp.server.session.Engine} with the real table.
  */
 public final class Methods {
+    /** How long 2026-07-28 clients may keep a listing: lists change only when a plugin does, and then say so. */
+    private static final Duration LISTING = Duration.ofMinutes(1);
+
     private Methods() {
     }
 
-    public static Map<String, MethodHandler> table(ServerOptions options) {
+    public static MethodTable table(ServerOptions options) {
         var tools = new ToolsFeature(options.pageSize());
         var prompts = new PromptsFeature(options.pageSize());
         var resources = new ResourcesFeature(options.pageSize());
         var completion = new CompletionFeature();
         var logging = new LoggingFeature();
-        return Map.ofEntries(
-                Map.entry("ping", call -> Map.of()),
-                Map.entry("tools/list", tools::list),
-                Map.entry("tools/call", tools::call),
-                Map.entry("prompts/list", prompts::list),
-                Map.entry("prompts/get", prompts::get),
-                Map.entry("resources/list", resources::list),
-                Map.entry("resources/read", resources::read),
-                Map.entry("resources/templates/list", resources::listTemplates),
-                Map.entry("resources/subscribe", resources::subscribe),
-                Map.entry("resources/unsubscribe", resources::unsubscribe),
-                Map.entry("completion/complete", completion::complete),
-                Map.entry("logging/setLevel", logging::setLevel));
+        var skills = new SkillMethods(options.pageSize());
+        return MethodTable.of(List.of(
+                request("initialize", STATEFUL, ProtocolMethods::initialize, OPENS_SESSION),
+                request("ping", STATEFUL, ProtocolMethods::ping, BEFORE_INIT),
+                request("server/discover", STATELESS, ProtocolMethods::discover).cached(LISTING),
+                request("subscriptions/listen", STATELESS, ProtocolMethods::listen, STREAMS),
+
+                request("tools/list", BOTH, tools::list).cached(LISTING),
+                request("tools/call", BOTH, tools::call, ASKS_FOR_INPUT, BECOMES_TASK),
+                request("prompts/list", BOTH, prompts::list).cached(LISTING),
+                request("prompts/get", BOTH, prompts::get, ASKS_FOR_INPUT),
+                request("resources/list", BOTH, resources::list).cached(LISTING),
+                // A read may answer differently every time (bacio:///quote does): never reuse one.
+                request("resources/read", BOTH, resources::read, ASKS_FOR_INPUT).cached(Duration.ZERO),
+                request("resources/templates/list", BOTH, resources::listTemplates).cached(LISTING),
+                request("resources/subscribe", STATEFUL, resources::subscribe),
+                request("resources/unsubscribe", STATEFUL, resources::unsubscribe),
+                request("completion/complete", BOTH, completion::complete),
+                request("logging/setLevel", STATEFUL, logging::setLevel),
+
+                request("tasks/get", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true),
+                request("tasks/update", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true),
+                request("tasks/cancel", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true),
+
+                request("skills/list", STATELESS, skills::serve).cached(LISTING).extension(SkillMethods.EXTENSION, false),
+                request("skills/get", STATELESS, skills::serve).cached(LISTING).extension(SkillMethods.EXTENSION, false),
+                request("resources/directory/read", STATELESS, skills::serve).cached(LISTING)
+                        .extension(SkillMethods.EXTENSION, false)),
+                Map.<String, NotificationHandler>of(
+                        "notifications/initialized", ProtocolMethods::nothing,
+                        "notifications/progress", ProtocolMethods::nothing,
+                        "notifications/cancelled", ProtocolMethods::cancelled,
+                        "notifications/roots/list_changed", ProtocolMethods::rootsChanged));
     }
 }

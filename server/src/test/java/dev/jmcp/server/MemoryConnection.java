@@ -22,13 +22,7 @@ final class MemoryConnection implements Connection {
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
-        var out = new java.io.ByteArrayOutputStream();
-        try {
-            JsonCodec.shared().writeBatch(responses, out);
-        } catch (java.io.IOException e) {
-            throw new AssertionError(e);
-        }
-        received.add(JsonCodec.shared().parse(out.toByteArray()));
+        received.add(JsonCodec.shared().parse(JsonCodec.shared().encodeBatch(responses)));
     }
 
     /** The next message, waiting at most 10 s. */

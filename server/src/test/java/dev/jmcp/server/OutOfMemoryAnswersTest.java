@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -48,9 +47,7 @@ class OutOfMemoryAnswersTest {
 
     private static Engine engine(Map<String, MethodHandler> overrides) {
         var options = new ServerOptions("oom", "0", Path.of("unused"), 100, 1 << 20, 16, null);
-        var methods = new HashMap<>(Methods.table(options));
-        methods.putAll(overrides);
-        return new Engine(options, OutOfMemoryAnswersTest::registry, methods);
+        return new Engine(options, OutOfMemoryAnswersTest::registry, Methods.table(options).withHandlers(overrides));
     }
 
     private static void send(ServerSession session, Map<String, Object> message) {

@@ -49,7 +49,7 @@ class StatelessRobustnessTest {
 
     private static Engine engine(Map<String, MethodHandler> methods, int maxPending, Registry registry) {
         var options = new ServerOptions("robust", "0", Path.of("unused"), 100, 1 << 20, maxPending, null);
-        return new Engine(options, () -> registry, methods);
+        return new Engine(options, () -> registry, Methods.table(options).withHandlers(methods));
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.jmcp.conformance.client;
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.McpClientBuilder;
 import dev.jmcp.client.McpErrorException;
-import dev.jmcp.client.Skill;
+import dev.jmcp.client.ListedSkill;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.CreateMessageResult;
@@ -131,7 +131,7 @@ public final class ConformanceClient {
 
     /** Loads every skill; one that fails verification is reported and left out, as a host would. */
     private static void loadSkills(McpClient client) throws IOException, InterruptedException {
-        for (Skill skill : client.listSkills()) {
+        for (ListedSkill skill : client.listSkills()) {
             try {
                 client.fetchSkill(skill);
             } catch (IOException e) {

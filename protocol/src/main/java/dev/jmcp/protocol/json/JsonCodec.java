@@ -139,16 +139,6 @@ public final class JsonCodec {
         }
     }
 
-    /** Writes a JSON array of messages (a batch response). */
-    public void writeBatch(List<? extends JsonRpcMessage> messages, OutputStream out) throws IOException {
-        try (JsonGenerator g = mapper.createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.writeStartArray();
-            for (var m : messages) writeMessage(g, m);
-            g.writeEndArray();
-        }
-    }
-
     /**
      * One message as JSON bytes. A response whose result or error data cannot be written as JSON (a plugin put a value
      * there that is no JSON) becomes a -32603 error response for the same id, so the request still gets its one

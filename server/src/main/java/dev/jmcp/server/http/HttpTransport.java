@@ -35,7 +35,7 @@ public final class HttpTransport implements AutoCloseable {
     private final HttpOptions options;
     private final Engine engine;
     private final SessionTable sessions;
-    private final StatelessCalls statelessCalls;
+    private final StatelessExchanges statelessExchanges;
     private final Server server;
     private final Router router;
     private final ServerConnector connector;
@@ -45,7 +45,7 @@ public final class HttpTransport implements AutoCloseable {
         this.options = options;
         this.engine = engine;
         this.sessions = new SessionTable(options.maxSessions());
-        this.statelessCalls = new StatelessCalls(options.maxStatelessCalls());
+        this.statelessExchanges = new StatelessExchanges(options.maxStatelessCalls());
         var threads = new QueuedThreadPool();
         threads.setName("jmcp-http");
         var virtual = new VirtualThreadPool();
@@ -63,7 +63,7 @@ public final class HttpTransport implements AutoCloseable {
         // Streams carry a keep-alive comment every keepAlive, so only a dead connection stays silent this long.
         connector.setIdleTimeout(Math.max(60_000, options.keepAlive().toMillis() * 4));
         server.addConnector(connector);
-        this.router = new Router(options, new StreamableEndpoint(engine, options, sessions, statelessCalls),
+        this.router = new Router(options, new StreamableEndpoint(engine, options, sessions, statelessExchanges),
                 new LegacySseEndpoint(engine, options, sessions));
         server.setHandler(router);
         server.setErrorHandler(new JsonErrorHandler());
@@ -148,7 +148,7 @@ public final class HttpTransport implements AutoCloseable {
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         if (!engine.awaitIdle(timeout)) return false;
-        while (statelessCalls.requestsInFlight() > 0) {
+        while (statelessExchanges.requestsInFlight() > 0) {
             if (System.nanoTime() >= deadline) return false;
             Thread.sleep(20);
         }
@@ -169,7 +169,7 @@ public final class HttpTransport implements AutoCloseable {
         long quiet = options.keepAlive().toNanos();
         sweeper.scheduleWithFixedDelay(() -> {
             sessions.sweep(idle);
-            statelessCalls.tick(System.nanoTime(), quiet);
+            statelessExchanges.tick(System.nanoTime(), quiet);
         }, period, period, TimeUnit.MILLISECONDS);
         log.info("serving MCP over HTTP at {}{}", url(), options.legacySse() ? " (and legacy HTTP+SSE at /sse)" : "");
     }
@@ -192,7 +192,7 @@ public final class HttpTransport implements AutoCloseable {
 
     /** Stateless requests being answered now, {@code subscriptions/listen} streams included. */
     public int statelessCallCount() {
-        return statelessCalls.size();
+        return statelessExchanges.size();
     }
 
     /** Ends every session and stateless call, then stops Jetty. */
@@ -200,7 +200,7 @@ public final class HttpTransport implements AutoCloseable {
     public void close() {
         sweeper.shutdownNow();
         sessions.closeAll("the server is shutting down");
-        statelessCalls.closeAll();
+        statelessExchanges.closeAll();
         try {
             server.stop();
         } catch (Exception e) {

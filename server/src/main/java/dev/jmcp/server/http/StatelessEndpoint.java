@@ -38,9 +38,9 @@ final class StatelessEndpoint {
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final StatelessRequests engine;
-    private final StatelessCalls calls;
+    private final StatelessExchanges calls;
 
-    StatelessEndpoint(StatelessRequests engine, StatelessCalls calls) {
+    StatelessEndpoint(StatelessRequests engine, StatelessExchanges calls) {
         this.engine = engine;
         this.calls = calls;
     }
@@ -101,7 +101,7 @@ final class StatelessEndpoint {
             return;
         }
         var exchange = new StatelessExchange(r.id(), new ResponseChannel(request, response, callback), calls);
-        if (!calls.admit(exchange, r.method().equals("subscriptions/listen"))) {
+        if (!calls.admit(exchange, engine.streams(r.method()))) {
             log.warn("refused a stateless {}: {} stateless requests are being answered, the limit", r.method(),
                     calls.limit());
             exchange.send(new JsonRpcErrorResponse(r.id(), new JsonRpcError(

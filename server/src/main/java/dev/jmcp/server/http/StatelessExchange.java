@@ -20,7 +20,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code text/event-stream} carrying every message, ending after the response. A request unanswered for the
  * keep-alive period is switched to a stream so its connection carries keep-alive comments; a quiet stream gets them
  * too. The stream is not resumable. When the client goes away the call is cancelled: "Closing the SSE response stream
- * MUST be treated by the server as cancellation of that request." Owned by the {@link StatelessCalls} it was admitted
+ * MUST be treated by the server as cancellation of that request." Owned by the {@link StatelessExchanges} it was admitted
  * to, which it leaves when it ends. Thread-safe: one lock orders the writes.
  */
 final class StatelessExchange implements StatelessReply {
@@ -30,7 +30,7 @@ final class StatelessExchange implements StatelessReply {
 
     private final RequestId id;
     private final ResponseChannel channel;
-    private final StatelessCalls calls;
+    private final StatelessExchanges calls;
     private final long startedNanos = System.nanoTime();
     private final ReentrantLock lock = new ReentrantLock();
     private final AtomicBoolean cancelled = new AtomicBoolean();
@@ -38,7 +38,7 @@ final class StatelessExchange implements StatelessReply {
     private volatile StatelessCall call;
     private volatile boolean lost;
 
-    StatelessExchange(RequestId id, ResponseChannel channel, StatelessCalls calls) {
+    StatelessExchange(RequestId id, ResponseChannel channel, StatelessExchanges calls) {
         this.id = id;
         this.channel = channel;
         this.calls = calls;

@@ -13,15 +13,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * of requests or open listen streams from exhausting the server. Gives each exchange its keep-alive upkeep and ends
  * them all at shutdown. Thread-safe.
  */
-final class StatelessCalls {
-    private static final Logger log = LoggerFactory.getLogger(StatelessCalls.class);
+final class StatelessExchanges {
+    private static final Logger log = LoggerFactory.getLogger(StatelessExchanges.class);
 
     private final Set<StatelessExchange> live = ConcurrentHashMap.newKeySet();
     /** The {@code subscriptions/listen} streams among {@link #live}: they end when their client leaves, not by themselves. */
     private final Set<StatelessExchange> listens = ConcurrentHashMap.newKeySet();
     private final int limit;
 
-    StatelessCalls(int limit) {
+    StatelessExchanges(int limit) {
         this.limit = limit;
     }
 

@@ -42,11 +42,11 @@ final class StreamableEndpoint {
     private final StatelessEndpoint stateless;
     private final int maxBody;
 
-    StreamableEndpoint(Engine engine, HttpOptions options, SessionTable sessions, StatelessCalls statelessCalls) {
+    StreamableEndpoint(Engine engine, HttpOptions options, SessionTable sessions, StatelessExchanges statelessExchanges) {
         this.engine = engine;
         this.options = options;
         this.sessions = sessions;
-        this.stateless = new StatelessEndpoint(engine.stateless(), statelessCalls);
+        this.stateless = new StatelessEndpoint(engine.stateless(), statelessExchanges);
         this.maxBody = options.maxBodyBytes() > 0 ? options.maxBodyBytes() : engine.options().maxMessageBytes();
     }
 

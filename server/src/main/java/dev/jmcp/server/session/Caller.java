@@ -9,7 +9,7 @@ import dev.jmcp.server.registry.Owner;
  * Who a request comes from, as the features see it: a stateful {@link ServerSession}, or one stateless 2026-07-28
  * request that carries everything about its client itself. The features serve both alike through this.
  */
-public sealed interface Caller permits ServerSession, StatelessExchange {
+public sealed interface Caller permits ServerSession, StatelessCaller {
 
     ProtocolVersion version();
 

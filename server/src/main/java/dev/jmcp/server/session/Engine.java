@@ -6,7 +6,6 @@ import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
-import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.ServerOptions;
 import dev.jmcp.server.observe.CallInfo;
 import dev.jmcp.server.observe.CallObserver;
@@ -33,16 +32,16 @@ public final class Engine {
 
     private final ServerOptions options;
     private final Supplier<Registry> registry;
-    private final Map<String, MethodHandler> methods;
+    private final MethodTable methods;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
     private final StatelessRequests stateless = new StatelessRequests(this);
     private volatile CallObserver observer = CallObserver.NONE;
     private volatile dev.jmcp.server.state.SharedState shared = dev.jmcp.server.state.SharedState.LOCAL;
 
-    public Engine(ServerOptions options, Supplier<Registry> registry, Map<String, MethodHandler> methods) {
+    public Engine(ServerOptions options, Supplier<Registry> registry, MethodTable methods) {
         this.options = options;
         this.registry = registry;
-        this.methods = Map.copyOf(methods);
+        this.methods = methods;
     }
 
     /**
@@ -97,8 +96,53 @@ public final class Engine {
         }
     }
 
-    MethodHandler handler(String method) {
-        return methods.get(method);
+    /** The request method {@code name} as the table lists it; null when the server has none by that name. */
+    ServedMethod method(String name) {
+        return methods.request(name);
+    }
+
+    /** Produces a request's one answer; whatever it throws becomes that answer instead. */
+    @FunctionalInterface
+    interface Answering {
+        JsonRpcMessage answer() throws Exception;
+    }
+
+    /**
+     * Serves {@code request} on its own virtual thread, on either wire: observes it, maps whatever {@code answering}
+     * throws (any {@link Throwable}) to its one error response, sends that response through {@code send} unless the
+     * request was cancelled, replaces a response too large to encode with an error, and finally hands {@code done}
+     * what was sent (null: nothing, the request was cancelled). Returns at once.
+     */
+    void serveOnThread(JsonRpcRequest request, String revision, String session, InFlight work, Answering answering,
+                       java.util.function.Consumer<JsonRpcMessage> send,
+                       java.util.function.Consumer<JsonRpcMessage> done) {
+        Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
+            work.start(Thread.currentThread());
+            CallSpan span = startCall(request, revision, session);
+            JsonRpcMessage sent = null;
+            try {
+                JsonRpcMessage response;
+                try {
+                    response = answering.answer();
+                } catch (Throwable failure) {
+                    response = Failures.response(request.id(), request.method(), failure);
+                }
+                if (!work.cancelled()) {
+                    try {
+                        send.accept(response);
+                        sent = response;
+                    } catch (VirtualMachineError e) {
+                        // A result too large for the heap to encode: the request still gets one answer.
+                        response = null;
+                        sent = Failures.unsendable(request.id(), request.method(), e);
+                        send.accept(sent);
+                    }
+                }
+            } finally {
+                endCall(span, sent);
+                done.accept(sent);
+            }
+        });
     }
 
     /** A new session whose messages go out through {@code connection}. The caller closes it. */
@@ -153,30 +197,15 @@ public final class Engine {
     }
 
     void notificationReceived(ServerSession session, JsonRpcNotification notification) {
-        var params = new Params(notification.method(), notification.params());
-        switch (notification.method()) {
-            case "notifications/initialized", "notifications/progress" -> {
-            }
-            case "notifications/cancelled" -> {
-                Object id = params.values().get("requestId");
-                RequestId requestId = switch (id) {
-                    case String s -> RequestId.of(s);
-                    case Integer i -> RequestId.of(i);
-                    case Long l -> RequestId.of(l);
-                    case null, default -> null;
-                };
-                if (requestId == null) {
-                    log.warn("ignored notifications/cancelled without a valid requestId");
-                } else {
-                    session.cancel(requestId, params.values().get("reason") instanceof String r ? r : "no reason given");
-                }
-            }
-            case "notifications/roots/list_changed" -> rootsChanged(session);
-            default -> log.debug("ignored notification {}", notification.method());
+        NotificationHandler handler = methods.notification(notification.method());
+        if (handler == null) {
+            log.debug("ignored notification {}", notification.method());
+            return;
         }
+        handler.handle(session, new Params(notification.method(), notification.params()));
     }
 
-    private void rootsChanged(ServerSession session) {
+    void rootsChanged(ServerSession session) {
         for (RootsListenerEntry entry : registry().rootsListeners()) {
             Thread.ofVirtual().name("mcp-roots-changed").start(() -> {
                 if (!entry.owner().enter()) return;

@@ -16,7 +16,6 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.CallSpan;
-import dev.jmcp.server.registry.Registry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -202,17 +201,18 @@ public final class ServerSession implements Caller, AutoCloseable {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: the session has ended"));
             return;
         }
-        boolean initialize = request.method().equals("initialize");
-        if (initialize && batch != null) {
+        ServedMethod method = engine.method(request.method());
+        boolean opens = method != null && method.is(ServedMethod.Trait.OPENS_SESSION);
+        if (opens && batch != null) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
-                    "Invalid request: initialize must not be part of a batch"));
+                    "Invalid request: " + request.method() + " must not be part of a batch"));
             return;
         }
         if (state == State.NEW && batch == null && StatelessRequests.isStateless(request)) {
-            acceptStateless(request, responder);
+            acceptStateless(request, method, responder);
             return;
         }
-        if (!initialize && state == State.NEW && !request.method().equals("ping")) {
+        if (state == State.NEW && (method == null || !method.is(ServedMethod.Trait.BEFORE_INIT))) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
                     "Invalid request: the session is not initialized; send 'initialize' first (got '" + request.method() + "')"));
             return;
@@ -222,10 +222,15 @@ public final class ServerSession implements Caller, AutoCloseable {
                     + inFlight.size() + " requests of this session are already in flight; retry when some have finished"));
             return;
         }
-        if (initialize) {
+        if (opens) {
             // Served on the reader's thread, so a request the client sends right behind it finds the session ready.
             CallSpan span = engine.startCall(request, null, id);
-            JsonRpcMessage response = serve(request, new InFlight());
+            JsonRpcMessage response;
+            try {
+                response = serve(request, method, new InFlight());
+            } catch (Throwable failure) {
+                response = Failures.response(request.id(), request.method(), failure);
+            }
             responder.respond(response);
             Engine.endCall(span, response);
             return;
@@ -237,38 +242,19 @@ public final class ServerSession implements Caller, AutoCloseable {
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));
             return;
         }
-        Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
-            work.start(Thread.currentThread());
-            CallSpan span = engine.startCall(request, version.toString(), id);
-            JsonRpcMessage sent = null;
-            try {
-                JsonRpcMessage response = serve(request, work);
-                if (!work.cancelled()) {
-                    try {
-                        responder.respond(response);
-                        sent = response;
-                    } catch (VirtualMachineError e) {
-                        // A result too large for the heap to encode: the request still gets one answer.
-                        response = null;
-                        sent = Failures.unsendable(request.id(), request.method(), e);
-                        responder.respond(sent);
-                    }
-                } else if (batch != null) {
-                    batch.skip();
-                }
-            } finally {
-                Engine.endCall(span, sent);
-                inFlight.remove(request.id(), work);
-                signalIfIdle();
-            }
-        });
+        engine.serveOnThread(request, version.toString(), id, work, () -> serve(request, method, work),
+                responder::respond, sent -> {
+                    if (sent == null && batch != null) batch.skip();
+                    inFlight.remove(request.id(), work);
+                    signalIfIdle();
+                });
     }
 
     /**
      * A 2026-07-28 request on this connection (stdio): no initialize, everything about the client in its
      * {@code _meta}. It is tracked like any request in flight, so ids, bounds and cancellation hold the same.
      */
-    private void acceptStateless(JsonRpcRequest request, Responder responder) {
+    private void acceptStateless(JsonRpcRequest request, ServedMethod method, Responder responder) {
         StatelessRequests stateless = engine.stateless();
         StatelessEnvelope envelope;
         try {
@@ -289,7 +275,7 @@ public final class ServerSession implements Caller, AutoCloseable {
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));
             return;
         }
-        boolean listen = request.method().equals("subscriptions/listen");
+        boolean listen = method != null && method.is(ServedMethod.Trait.STREAMS);
         if (listen) listens.add(work);
         stateless.serve(request, envelope, new StatelessReply() {
             @Override
@@ -306,25 +292,20 @@ public final class ServerSession implements Caller, AutoCloseable {
         }, work);
     }
 
-    private JsonRpcMessage serve(JsonRpcRequest request, InFlight work) {
-        var params = new Params(request.method(), request.params());
-        try {
-            if (request.method().equals("initialize")) {
-                return new JsonRpcResponse(request.id(), initialize(params));
-            }
-            MethodHandler handler = engine.handler(request.method());
-            if (handler == null) {
-                return error(request.id(), ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method());
-            }
-            Registry registry = engine.registry();
-            Object result = handler.handle(new Call(this, request.id(), params, registry, work));
-            return new JsonRpcResponse(request.id(), result);
-        } catch (Throwable failure) {
-            return Failures.response(request.id(), request.method(), failure);
+    /** Answers a request of this session; what the handler throws is the caller's to map. */
+    private JsonRpcMessage serve(JsonRpcRequest request, ServedMethod method, InFlight work) throws Exception {
+        if (method == null || !method.wires().stateful()) {
+            return error(request.id(), ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method()
+                    + (method == null ? "" : " (it belongs to 2026-07-28, which has no session; this session speaks "
+                    + version.wire() + ")"));
         }
+        var params = new Params(request.method(), request.params());
+        Object result = method.handler().handle(new Call(this, request.id(), params, engine.registry(), work));
+        return new JsonRpcResponse(request.id(), result);
     }
 
-    private Object initialize(Params params) {
+    /** {@code initialize}: opens this session in the revision both sides speak. */
+    Object initialize(Params params) {
         synchronized (this) {
             if (state != State.NEW) {
                 throw JsonRpcException.invalidRequest("Invalid request: the session is already initialized");

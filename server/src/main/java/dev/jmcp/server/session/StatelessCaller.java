@@ -18,7 +18,7 @@ import java.util.Map;
  * {@code inputResponses}. It remembers which answers a handler accepted, so an {@code input_required} result can carry
  * them forward. Thread-safe.
  */
-public final class StatelessExchange implements Caller {
+public final class StatelessCaller implements Caller {
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final Engine engine;
@@ -30,13 +30,13 @@ public final class StatelessExchange implements Caller {
     private final Map<String, Object> accepted = new LinkedHashMap<>();
     private final TaskRun taskRun;
 
-    StatelessExchange(Engine engine, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
+    StatelessCaller(Engine engine, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
                       JsonRpcRequest request, Params params) {
         this(engine, envelope, reply, states, request, params, null);
     }
 
     /** An exchange whose call may become a task ({@code taskRun} non-null). */
-    StatelessExchange(Engine engine, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
+    StatelessCaller(Engine engine, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
                       JsonRpcRequest request, Params params, TaskRun taskRun) {
         this.taskRun = taskRun;
         this.engine = engine;
@@ -64,6 +64,11 @@ public final class StatelessExchange implements Caller {
     /** The task this call may become; null when it cannot become one. */
     TaskRun taskRun() {
         return taskRun;
+    }
+
+    /** Where this request's messages go: its response stream. */
+    StatelessReply reply() {
+        return reply;
     }
 
     StatelessEnvelope envelope() {

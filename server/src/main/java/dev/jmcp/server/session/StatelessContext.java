@@ -33,13 +33,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class StatelessContext implements RequestContext {
     private static final JsonCodec CODEC = JsonCodec.shared();
 
-    private final StatelessExchange exchange;
+    private final StatelessCaller exchange;
     private final Object progressToken;
     private final PluginConfig config;
     private final InFlight inFlight;
     private final AtomicInteger asked = new AtomicInteger();
 
-    StatelessContext(StatelessExchange exchange, Object progressToken, PluginConfig config, InFlight inFlight) {
+    StatelessContext(StatelessCaller exchange, Object progressToken, PluginConfig config, InFlight inFlight) {
         this.exchange = exchange;
         this.progressToken = progressToken;
         this.config = config;
@@ -195,7 +195,7 @@ final class StatelessContext implements RequestContext {
         }
         Map<String, Object> raw;
         try {
-            raw = exchange.taskRun().task().awaitInputs(StatelessExchange.wire(requests), timeout);
+            raw = exchange.taskRun().task().awaitInputs(StatelessCaller.wire(requests), timeout);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClientRequestException(ClientRequestException.Reason.CANCELLED, "the task was cancelled");

@@ -13,7 +13,6 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.skills.SkillMethods;
 import dev.jmcp.server.tasks.TaskMethods;
@@ -38,18 +37,6 @@ public final class StatelessRequests {
     private static final Logger log = LoggerFactory.getLogger(StatelessRequests.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
-    /** Methods of the stateful revisions that 2026-07-28 removed: each answers -32601 on the stateless wire. */
-    private static final Set<String> REMOVED = Set.of("initialize", "ping", "logging/setLevel", "resources/subscribe",
-            "resources/unsubscribe");
-    /** Results that carry cache hints, with how long a client may keep them. */
-    private static final Map<String, Long> CACHEABLE = Map.of("server/discover", 60_000L, "tools/list", 60_000L,
-            "prompts/list", 60_000L, "resources/list", 60_000L, "resources/templates/list", 60_000L,
-            // A read may answer differently every time (bacio:///quote does): never reuse one.
-            "resources/read", 0L,
-            // The skills extension's listings change only when a plugin does.
-            "skills/list", 60_000L, "skills/get", 60_000L, "resources/directory/read", 60_000L);
-    /** The requests that may answer input_required (MRTR). */
-    private static final Set<String> ASKS_FOR_INPUT = Set.of("tools/call", "prompts/get", "resources/read");
     private static final List<String> SUPPORTED = Arrays.stream(ProtocolVersion.values()).map(ProtocolVersion::wire).toList();
 
     private final Engine engine;
@@ -133,82 +120,52 @@ public final class StatelessRequests {
 
     /** As {@link #serve(JsonRpcRequest, StatelessEnvelope, StatelessReply)}, tracked by the caller's {@code work}. */
     void serve(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply, InFlight work) {
-        if (request.method().equals("subscriptions/listen")) {
-            try {
-                StatelessCall listening = subscriptions.listen(request.id(),
-                        new Params(request.method(), request.params()), reply);
-                work.onCancel(() -> {
-                    listening.cancel();
-                    reply.done();
-                });
-            } catch (JsonRpcException e) {
-                reply.send(new JsonRpcErrorResponse(request.id(), e.toError()));
-                reply.done();
-            }
-            return;
-        }
-        Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
-            work.start(Thread.currentThread());
-            CallSpan span = engine.startCall(request, envelope.protocolVersion(), null);
-            JsonRpcMessage sent = null;
-            try {
-                JsonRpcMessage response;
-                try {
-                    response = answer(request, envelope, reply, work);
-                } catch (Throwable failure) {
-                    // Whatever a handler throws, the request gets its one answer and its slot back.
-                    response = Failures.response(request.id(), request.method(), failure);
-                }
-                if (!work.cancelled()) {
-                    try {
-                        reply.send(response);
-                        sent = response;
-                    } catch (VirtualMachineError e) {
-                        // A result too large for the heap to encode: the request still gets one answer.
-                        response = null;
-                        sent = Failures.unsendable(request.id(), request.method(), e);
-                        reply.send(sent);
-                    }
-                }
-            } finally {
-                Engine.endCall(span, sent);
-                reply.done();
-            }
-        });
+        engine.serveOnThread(request, envelope.protocolVersion(), null, work,
+                () -> answer(request, envelope, reply, work), reply::send, sent -> reply.done());
+    }
+
+    /** True when {@code method} answers with a stream that lasts until its client leaves ({@code subscriptions/listen}). */
+    public boolean streams(String method) {
+        ServedMethod served = engine.method(method);
+        return served != null && served.is(ServedMethod.Trait.STREAMS);
     }
 
     private JsonRpcMessage answer(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
                                   InFlight work) {
         RequestId id = request.id();
-        String method = request.method();
-        if (TaskMethods.handles(method)) return taskMethod(request, envelope);
-        if (SkillMethods.handles(method)) return skillMethod(request);
-        MethodHandler handler = REMOVED.contains(method) ? null : engine.handler(method);
-        if (handler == null && !method.equals("server/discover")) {
-            String why = REMOVED.contains(method) ? "2026-07-28 removed '" + method + "' (it belongs to the stateful "
-                    + "revisions, which start with initialize)" : "unknown method '" + method + "'";
+        String name = request.method();
+        ServedMethod method = engine.method(name);
+        if (method == null || !method.wires().stateless()) {
+            String why = method == null ? "unknown method '" + name + "'" : "2026-07-28 removed '" + name + "' (it "
+                    + "belongs to the stateful revisions, which start with initialize)";
             return error(id, ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + why, null);
         }
-        if (method.equals("tools/call")) {
+        if (method.clientDeclares() && !declares(envelope, method.extension())) {
+            return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: " + name
+                    + " belongs to the extension " + method.extension() + ", which this request's clientCapabilities"
+                    + " do not declare", Map.of("requiredCapabilities", Map.of("extensions",
+                    Map.of(method.extension(), Map.of()))));
+        }
+        if (method.is(ServedMethod.Trait.BECOMES_TASK)) {
             TaskSupport support = taskSupport(request);
-            boolean optedIn = declaresTasks(envelope);
+            boolean optedIn = declares(envelope, TaskMethods.EXTENSION);
             if (support == TaskSupport.REQUIRED && !optedIn) {
                 return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: this tool runs only"
                         + " as a task, and the request's clientCapabilities do not declare the extension "
                         + TaskMethods.EXTENSION, Map.of("requiredCapabilities", Map.of("extensions",
                         Map.of(TaskMethods.EXTENSION, Map.of()))));
             }
-            if (support != TaskSupport.NONE && optedIn) return asTask(request, envelope, reply, work, handler);
+            if (support != TaskSupport.NONE && optedIn) return asTask(request, method, envelope, reply, work);
         }
-        return call(request, envelope, reply, work, handler, null);
+        return call(request, method, envelope, reply, work, null);
     }
 
     /**
      * A {@code tools/call} that may become a task: the handler runs on a worker thread, and this thread answers with
      * whatever the call decides first — a task, once the handler calls {@code startTask}, or the call's own answer.
      */
-    private JsonRpcMessage asTask(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
-                                  InFlight work, MethodHandler handler) {
+    private JsonRpcMessage asTask(JsonRpcRequest request, ServedMethod method, StatelessEnvelope envelope,
+                                  StatelessReply reply, InFlight work) {
         var run = new TaskRun(tasks.store(), request.id());
         InFlight worker = run.worker();
         // Progress and log messages go on the request's response only while it is open, that is until the task exists.
@@ -219,7 +176,7 @@ public final class StatelessRequests {
             worker.start(Thread.currentThread());
             JsonRpcMessage outcome = null;
             try {
-                outcome = call(request, envelope, untilTask, worker, handler, run);
+                outcome = call(request, method, envelope, untilTask, worker, run);
             } catch (Throwable failure) {
                 // Whatever the handler throws, the request (or the task) gets its one answer.
                 outcome = Failures.response(request.id(), request.method(), failure);
@@ -236,14 +193,13 @@ public final class StatelessRequests {
         }
     }
 
-    /** A response another instance gave as a tree ({@code result} or {@code error}), under this request's id. */
-    private static JsonRpcMessage fromTree(RequestId id, Map<String, Object> answer) {
+    /** The result another instance gave as a tree ({@code result}), or its error ({@code error}) thrown. */
+    private static Object fromTree(Map<String, Object> answer) {
         if (answer.get("error") instanceof Map<?, ?> error) {
-            return new JsonRpcErrorResponse(id, new dev.jmcp.protocol.jsonrpc.JsonRpcError(
-                    error.get("code") instanceof Number n ? n.intValue() : ErrorCodes.INTERNAL_ERROR,
-                    String.valueOf(error.get("message")), error.get("data")));
+            throw new JsonRpcException(error.get("code") instanceof Number n ? n.intValue() : ErrorCodes.INTERNAL_ERROR,
+                    String.valueOf(error.get("message")), error.get("data"));
         }
-        return new JsonRpcResponse(id, answer.get("result"));
+        return answer.get("result");
     }
 
     /**
@@ -268,9 +224,9 @@ public final class StatelessRequests {
         tasks.store().close();
     }
 
-    private static boolean declaresTasks(StatelessEnvelope envelope) {
+    private static boolean declares(StatelessEnvelope envelope, String extension) {
         return envelope.clientCapabilities().get("extensions") instanceof Map<?, ?> extensions
-                && extensions.get(TaskMethods.EXTENSION) != null;
+                && extensions.get(extension) != null;
     }
 
     private TaskSupport taskSupport(JsonRpcRequest request) {
@@ -279,54 +235,30 @@ public final class StatelessRequests {
                 : TaskSupport.NONE;
     }
 
-    /** {@code tasks/get}, {@code tasks/update}, {@code tasks/cancel}: only for a request that declares the extension. */
-    private JsonRpcMessage taskMethod(JsonRpcRequest request, StatelessEnvelope envelope) {
-        if (!declaresTasks(envelope)) {
-            return error(request.id(), ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: "
-                    + request.method() + " belongs to the extension " + TaskMethods.EXTENSION + ", which this request's"
-                    + " clientCapabilities do not declare", Map.of("requiredCapabilities", Map.of("extensions",
-                    Map.of(TaskMethods.EXTENSION, Map.of()))));
+    /** {@code tasks/get}, {@code tasks/update}, {@code tasks/cancel}, answered here or by the instance holding the task. */
+    Object task(Params params) {
+        if (params.values().get("taskId") instanceof String id && tasks.store().get(id).isEmpty()) {
+            // Not held here: another instance behind the same balancer may hold it.
+            var answered = engine.sharedState().askTaskOwner(id, params.method(), params.values());
+            if (answered.isPresent()) return fromTree(answered.get());
         }
-        try {
-            if (request.params() != null && request.params().get("taskId") instanceof String id
-                    && tasks.store().get(id).isEmpty()) {
-                // Not held here: another instance behind the same balancer may hold it.
-                var answered = engine.sharedState().askTaskOwner(id, request.method(), request.params());
-                if (answered.isPresent()) return fromTree(request.id(), answered.get());
-            }
-            return new JsonRpcResponse(request.id(), tasks.serve(request.method(), request.params()));
-        } catch (JsonRpcException e) {
-            return new JsonRpcErrorResponse(request.id(), e.toError());
-        }
+        return tasks.serve(params.method(), params.values());
     }
 
-    /** {@code skills/list}, {@code skills/get}, {@code resources/directory/read}: complete results with cache hints. */
-    private JsonRpcMessage skillMethod(JsonRpcRequest request) {
-        try {
-            // Built per request: the engine's options are not yet set while it constructs this object.
-            var result = new SkillMethods(engine.options().pageSize()).serve(request.method(), new Params(request.method(), request.params()),
-                    engine.registry());
-            return new JsonRpcResponse(request.id(), complete(request.method(), result));
-        } catch (JsonRpcException e) {
-            return new JsonRpcErrorResponse(request.id(), e.toError());
-        }
-    }
-
-    private JsonRpcMessage call(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
-                                InFlight work, MethodHandler handler, TaskRun run) {
+    private JsonRpcMessage call(JsonRpcRequest request, ServedMethod method, StatelessEnvelope envelope,
+                                StatelessReply reply, InFlight work, TaskRun run) {
         RequestId id = request.id();
-        String method = request.method();
+        String name = request.method();
         try {
-            var params = new Params(method, request.params());
-            if (method.equals("server/discover")) return new JsonRpcResponse(id, discover());
-            var exchange = new StatelessExchange(engine, envelope, reply, states, request, params, run);
+            var params = new Params(name, request.params());
+            var exchange = new StatelessCaller(engine, envelope, reply, states, request, params, run);
             Object result;
             try {
-                result = handler.handle(new Call(exchange, id, params, engine.registry(), work));
+                result = method.handler().handle(new Call(exchange, id, params, engine.registry(), work));
             } catch (InputRequiredSignal signal) {
                 // "Servers MUST NOT send InputRequiredResult responses on any other client requests."
-                if (!ASKS_FOR_INPUT.contains(method)) {
-                    return error(id, ErrorCodes.INTERNAL_ERROR, "Internal error: " + method + " cannot ask the "
+                if (!method.is(ServedMethod.Trait.ASKS_FOR_INPUT)) {
+                    return error(id, ErrorCodes.INTERNAL_ERROR, "Internal error: " + name + " cannot ask the "
                             + "client for input in 2026-07-28; only tools/call, prompts/get and resources/read can", null);
                 }
                 return new JsonRpcResponse(id, exchange.inputRequired(signal.missing()));
@@ -335,29 +267,28 @@ public final class StatelessRequests {
         } catch (MissingCapabilitySignal signal) {
             var required = new LinkedHashMap<String, Object>();
             signal.capabilities().forEach(c -> required.put(c, Map.of()));
-            return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: serving " + method
+            return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: serving " + name
                     + " needs " + String.join(", ", signal.capabilities()) + ", which this request's "
                     + "clientCapabilities do not declare", Map.of("requiredCapabilities", required));
         } catch (Throwable failure) {
-            return Failures.response(id, method, failure);
+            return Failures.response(id, name, failure);
         }
     }
 
-    /** A complete result as 2026-07-28 writes it: {@code resultType}, and cache hints on lists and reads. */
-    private static Map<String, Object> complete(String method, Object result) {
+    /** A complete result as 2026-07-28 writes it: {@code resultType}, and the cache hint the method table gives. */
+    private static Map<String, Object> complete(ServedMethod method, Object result) {
         var tree = new LinkedHashMap<String, Object>(CODEC.toTree(result));
         tree.put("resultType", "complete");
-        Long ttl = CACHEABLE.get(method);
-        if (ttl != null) {
-            tree.put("ttlMs", ttl);
+        if (method.cacheTtl() != null) {
+            tree.put("ttlMs", method.cacheTtl().toMillis());
             tree.put("cacheScope", "public");
         }
         return tree;
     }
 
-    private Map<String, Object> discover() {
+    /** {@code server/discover}'s result; {@code resultType} and its cache hint are added like any other's. */
+    Map<String, Object> discover() {
         var result = new LinkedHashMap<String, Object>();
-        result.put("resultType", "complete");
         result.put("supportedVersions", SUPPORTED);
         var capabilities = new LinkedHashMap<>(engine.capabilities(ProtocolVersion.V2026_07_28));
         // Extensions are advertised here, not as a v1-style capabilities.tasks.
@@ -369,8 +300,6 @@ public final class StatelessRequests {
         result.put("capabilities", capabilities);
         result.put("_meta", Map.of(StatelessEnvelope.SERVER_INFO, Map.of("name", engine.options().name(),
                 "version", engine.options().version())));
-        result.put("ttlMs", CACHEABLE.get("server/discover"));
-        result.put("cacheScope", "public");
         return result;
     }
 

@@ -4,6 +4,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.SkillEntry;
 import dev.jmcp.server.registry.SkillFile;
+import dev.jmcp.server.session.Call;
 import dev.jmcp.server.session.Pagination;
 import dev.jmcp.server.session.Params;
 
@@ -36,6 +37,11 @@ public final class SkillMethods {
     /** True for the methods this class answers. */
     public static boolean handles(String method) {
         return METHODS.contains(method);
+    }
+
+    /** The result of {@code call}, served from the registry snapshot it sees. */
+    public Map<String, Object> serve(Call call) {
+        return serve(call.params().method(), call.params(), call.registry());
     }
 
     /** The result of {@code method} with {@code params}, served from {@code registry}. */

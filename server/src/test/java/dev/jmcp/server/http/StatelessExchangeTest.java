@@ -49,7 +49,7 @@ class StatelessExchangeTest {
     }
 
     private final BlockingQueue<Driven> opened = new LinkedBlockingQueue<>();
-    private final StatelessCalls calls = new StatelessCalls(2);
+    private final StatelessExchanges calls = new StatelessExchanges(2);
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private Server server;
     private ServerConnector connector;

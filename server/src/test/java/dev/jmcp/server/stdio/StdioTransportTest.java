@@ -1,6 +1,7 @@
 package dev.jmcp.server.stdio;
 
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.server.Methods;
 import dev.jmcp.server.ServerOptions;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Engine;
@@ -25,7 +26,7 @@ class StdioTransportTest {
 
     private static List<Map<String, Object>> serve(String input, Map<String, MethodHandler> methods) throws Exception {
         var options = new ServerOptions("t", "1", Path.of("unused"), 10, 1024, 8, Duration.ofMillis(100));
-        var engine = new Engine(options, () -> Registry.EMPTY, methods);
+        var engine = new Engine(options, () -> Registry.EMPTY, Methods.table(options).withHandlers(methods));
         var out = new ByteArrayOutputStream();
         new StdioTransport(engine).serve(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out);
         @SuppressWarnings("unchecked")

@@ -1,0 +1,141 @@
+package dev.jmcp.server;
+
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.session.MethodTable;
+import dev.jmcp.server.session.ServedMethod;
+import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.session.Wires;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static dev.jmcp.server.session.ServedMethod.Trait.ASKS_FOR_INPUT;
+import static dev.jmcp.server.session.ServedMethod.Trait.BEFORE_INIT;
+import static dev.jmcp.server.session.ServedMethod.Trait.OPENS_SESSION;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The one method table: what it lists, and that both wires are served from it alone (a method of one wire is -32601
+ * on the other, with a message that says where it belongs).
+ */
+@Timeout(30)
+class MethodTableTest {
+    private final ServerOptions options = ServerOptions.defaults("table-test", Path.of("unused"));
+    private final MethodTable table = Methods.table(options);
+
+    @Test
+    void listsEveryMethodTheServerAnswersWithItsWires() {
+        Map<String, Wires> wires = table.requests().stream()
+                .collect(Collectors.toMap(ServedMethod::name, ServedMethod::wires, (a, b) -> a, LinkedHashMap::new));
+        assertThat(wires).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+                Map.entry("initialize", Wires.STATEFUL), Map.entry("ping", Wires.STATEFUL),
+                Map.entry("server/discover", Wires.STATELESS), Map.entry("subscriptions/listen", Wires.STATELESS),
+                Map.entry("tools/list", Wires.BOTH), Map.entry("tools/call", Wires.BOTH),
+                Map.entry("prompts/list", Wires.BOTH), Map.entry("prompts/get", Wires.BOTH),
+                Map.entry("resources/list", Wires.BOTH), Map.entry("resources/read", Wires.BOTH),
+                Map.entry("resources/templates/list", Wires.BOTH), Map.entry("resources/subscribe", Wires.STATEFUL),
+                Map.entry("resources/unsubscribe", Wires.STATEFUL), Map.entry("completion/complete", Wires.BOTH),
+                Map.entry("logging/setLevel", Wires.STATEFUL), Map.entry("tasks/get", Wires.STATELESS),
+                Map.entry("tasks/update", Wires.STATELESS), Map.entry("tasks/cancel", Wires.STATELESS),
+                Map.entry("skills/list", Wires.STATELESS), Map.entry("skills/get", Wires.STATELESS),
+                Map.entry("resources/directory/read", Wires.STATELESS)));
+        assertThat(table.notifications()).containsExactlyInAnyOrder("notifications/initialized",
+                "notifications/progress", "notifications/cancelled", "notifications/roots/list_changed");
+    }
+
+    @Test
+    void onlyTheThreeMethodsTheSpecificationNamesMayAskForInput() {
+        assertThat(table.requests().stream().filter(m -> m.is(ASKS_FOR_INPUT)).map(ServedMethod::name))
+                .containsExactlyInAnyOrder("tools/call", "prompts/get", "resources/read");
+    }
+
+    @Test
+    void openingTheSessionIsAllowedBeforeItIsInitialized() {
+        assertThat(table.request("initialize").is(OPENS_SESSION)).isTrue();
+        assertThat(table.request("initialize").is(BEFORE_INIT)).isTrue();
+        assertThat(table.requests().stream().filter(m -> m.is(BEFORE_INIT)).map(ServedMethod::name))
+                .containsExactlyInAnyOrder("initialize", "ping");
+    }
+
+    @Test
+    void cacheHintsAndExtensionsComeFromTheTable() {
+        assertThat(table.request("tools/list").cacheTtl()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(table.request("resources/read").cacheTtl()).isEqualTo(Duration.ZERO);
+        assertThat(table.request("tools/call").cacheTtl()).isNull();
+        assertThat(table.request("tasks/get").extension()).isEqualTo("io.modelcontextprotocol/tasks");
+        assertThat(table.request("tasks/get").clientDeclares()).isTrue();
+        assertThat(table.request("skills/list").clientDeclares()).isFalse();
+    }
+
+    @Test
+    void aMethodListedTwiceIsRefused() {
+        var ping = ServedMethod.request("ping", Wires.BOTH, call -> Map.of());
+        assertThatThrownBy(() -> MethodTable.of(List.of(ping, ping), Map.of()))
+                .hasMessageContaining("ping is listed twice");
+    }
+
+    @Test
+    void anOverriddenHandlerKeepsWhatElseTheTableSays() {
+        var changed = table.withHandlers(Map.of("ping", call -> Map.of("x", 1), "test/new", call -> Map.of()));
+        assertThat(changed.request("ping").wires()).isEqualTo(Wires.STATEFUL);
+        assertThat(changed.request("ping").is(BEFORE_INIT)).isTrue();
+        assertThat(changed.request("test/new").wires()).isEqualTo(Wires.BOTH);
+        assertThat(table.request("test/new")).isNull();
+    }
+
+    @Test
+    void aStatelessMethodInASessionIsNotFoundAndSaysWhereItBelongs() throws Exception {
+        var client = new MemoryConnection();
+        try (ServerSession session = new Engine(options, () -> Registry.EMPTY, table).openSession(client)) {
+            send(session, Map.of("jsonrpc", "2.0", "id", 1, "method", "initialize", "params", Map.of(
+                    "protocolVersion", "2025-11-25", "capabilities", Map.of(),
+                    "clientInfo", Map.of("name", "t", "version", "1"))));
+            assertThat(client.nextObject()).containsKey("result");
+            send(session, Map.of("jsonrpc", "2.0", "id", 2, "method", "server/discover"));
+            var error = error(client.nextObject());
+            assertThat(error.get("code")).isEqualTo(ErrorCodes.METHOD_NOT_FOUND);
+            assertThat((String) error.get("message")).contains("server/discover").contains("2026-07-28");
+            send(session, Map.of("jsonrpc", "2.0", "id", 3, "method", "no/such"));
+            assertThat(error(client.nextObject())).containsEntry("code", ErrorCodes.METHOD_NOT_FOUND);
+        }
+    }
+
+    @Test
+    void aStatefulMethodWithoutASessionIsNotFoundAndSaysItWasRemoved() throws Exception {
+        var client = new MemoryConnection();
+        try (ServerSession session = new Engine(options, () -> Registry.EMPTY, table).openSession(client)) {
+            var meta = Map.of("io.modelcontextprotocol/protocolVersion", "2026-07-28",
+                    "io.modelcontextprotocol/clientCapabilities", Map.of());
+            send(session, Map.of("jsonrpc", "2.0", "id", 1, "method", "logging/setLevel",
+                    "params", Map.of("level", "info", "_meta", meta)));
+            var error = error(client.nextObject());
+            assertThat(error.get("code")).isEqualTo(ErrorCodes.METHOD_NOT_FOUND);
+            assertThat((String) error.get("message")).contains("2026-07-28 removed 'logging/setLevel'");
+            send(session, Map.of("jsonrpc", "2.0", "id", 2, "method", "tasks/get",
+                    "params", Map.of("taskId", "t", "_meta", meta)));
+            assertThat(error(client.nextObject())).containsEntry("code", ErrorCodes.MISSING_CLIENT_CAPABILITY);
+        }
+    }
+
+    private static void send(ServerSession session, Map<String, Object> message) {
+        byte[] bytes = JsonCodec.shared().writeValueAsString(message).getBytes(StandardCharsets.UTF_8);
+        session.receive(bytes, 0, bytes.length);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> error(Map<String, Object> response) {
+        assertThat(response).containsKey("error");
+        return (Map<String, Object>) response.get("error");
+    }
+}
