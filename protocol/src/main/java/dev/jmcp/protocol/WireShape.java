@@ -1,7 +1,9 @@
 package dev.jmcp.protocol;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The revision table applied to outgoing items: each method returns the item as the given revision defines it,
@@ -11,6 +13,21 @@ import java.util.List;
  */
 public final class WireShape {
     private WireShape() {
+    }
+
+    /**
+     * A complete result (a JSON object) as {@code v} writes it: from 2026-07-28 on it says so ({@code resultType}) and
+     * carries {@code hint} when there is one; earlier revisions get {@code result} itself.
+     */
+    public static Map<String, Object> complete(Map<String, Object> result, ProtocolVersion v, CacheHint hint) {
+        if (!v.hasResultTypes()) return result;
+        var shaped = new LinkedHashMap<String, Object>(result);
+        shaped.put("resultType", "complete");
+        if (hint != null) {
+            shaped.put("ttlMs", hint.ttlMs());
+            shaped.put("cacheScope", hint.cacheScope());
+        }
+        return shaped;
     }
 
     public static Tool tool(Tool t, ProtocolVersion v) {

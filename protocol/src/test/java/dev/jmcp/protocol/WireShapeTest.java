@@ -72,4 +72,29 @@ class WireShapeTest {
         assertThat(WireShape.template(template, ProtocolVersion.V2025_11_25)).isSameAs(template);
         assertThat(WireShape.template(template, ProtocolVersion.V2024_11_05).title()).isNull();
     }
+
+    @Test
+    void from2026_07_28OnACompleteResultSaysSoAndCarriesItsCacheHint() {
+        Map<String, Object> listing = Map.of("tools", List.of());
+        assertThat(WireShape.complete(listing, ProtocolVersion.V2025_11_25, CacheHint.shared(java.time.Duration.ofMinutes(1))))
+                .isSameAs(listing);
+        assertThat(WireShape.complete(listing, ProtocolVersion.V2026_07_28, CacheHint.shared(java.time.Duration.ofMinutes(1))))
+                .containsEntry("resultType", "complete").containsEntry("ttlMs", 60_000L)
+                .containsEntry("cacheScope", "public").containsKey("tools");
+        assertThat(WireShape.complete(listing, ProtocolVersion.V2026_07_28, null))
+                .containsOnlyKeys("tools", "resultType");
+    }
+
+    @Test
+    void theStatelessRevisionsOwnResultsAreRecordsWithTheirWireNames() {
+        assertThat(tree(new InputRequiredResult(Map.of("who", Map.of("method", "roots/list")), "sealed")))
+                .containsEntry("resultType", "input_required").containsEntry("requestState", "sealed")
+                .containsKey("inputRequests");
+        assertThat(tree(new DiscoverResult(List.of("2026-07-28"), Map.of(), Map.of("io.modelcontextprotocol/serverInfo",
+                Map.of("name", "s"))))).containsOnlyKeys("supportedVersions", "capabilities", "_meta");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new CacheHint(-1, "public"))
+                .hasMessageContaining("negative");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new CacheHint(1, "everyone"))
+                .hasMessageContaining("'public' or 'private'");
+    }
 }

@@ -1,5 +1,6 @@
 package dev.jmcp.server;
 
+import dev.jmcp.protocol.CacheHint;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.server.registry.Registry;
@@ -13,7 +14,6 @@ import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,9 +70,9 @@ class MethodTableTest {
 
     @Test
     void cacheHintsAndExtensionsComeFromTheTable() {
-        assertThat(table.request("tools/list").cacheTtl()).isEqualTo(Duration.ofMinutes(1));
-        assertThat(table.request("resources/read").cacheTtl()).isEqualTo(Duration.ZERO);
-        assertThat(table.request("tools/call").cacheTtl()).isNull();
+        assertThat(table.request("tools/list").cacheHint()).isEqualTo(new CacheHint(60_000, "public"));
+        assertThat(table.request("resources/read").cacheHint()).isEqualTo(new CacheHint(0, "public"));
+        assertThat(table.request("tools/call").cacheHint()).isNull();
         assertThat(table.request("tasks/get").extension()).isEqualTo("io.modelcontextprotocol/tasks");
         assertThat(table.request("tasks/get").clientDeclares()).isTrue();
         assertThat(table.request("skills/list").clientDeclares()).isFalse();

@@ -1,5 +1,7 @@
 package dev.jmcp.server.session;
 
+import dev.jmcp.protocol.CacheHint;
+
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -13,12 +15,11 @@ import java.util.Set;
  * @param wires          which wires serve it; on the other it is -32601
  * @param handler        who answers it
  * @param traits         what else sets it apart (see {@link Trait})
- * @param cacheTtl       the cache hint 2026-07-28 puts on its result ({@code ttlMs}, {@code cacheScope: public});
- *                       null for none, {@link Duration#ZERO} for "never reuse"
+ * @param cacheHint      the cache hint 2026-07-28 puts on its result; null for none
  * @param extension      the extension it belongs to, or null for the core protocol
  * @param clientDeclares a request must declare {@code extension} in its client capabilities (else -32021)
  */
-public record ServedMethod(String name, Wires wires, MethodHandler handler, Set<Trait> traits, Duration cacheTtl,
+public record ServedMethod(String name, Wires wires, MethodHandler handler, Set<Trait> traits, CacheHint cacheHint,
                            String extension, boolean clientDeclares) {
 
     /** What sets a method apart from a plain request served on its own thread. */
@@ -63,16 +64,16 @@ public record ServedMethod(String name, Wires wires, MethodHandler handler, Set<
 
     /** Its 2026-07-28 results tell clients they may keep them for {@code ttl} ({@link Duration#ZERO}: never reuse). */
     public ServedMethod cached(Duration ttl) {
-        return new ServedMethod(name, wires, handler, traits, ttl, extension, clientDeclares);
+        return new ServedMethod(name, wires, handler, traits, CacheHint.shared(ttl), extension, clientDeclares);
     }
 
     /** Part of extension {@code id}; with {@code clientDeclares}, served only to requests that declare it. */
     public ServedMethod extension(String id, boolean clientDeclares) {
-        return new ServedMethod(name, wires, handler, traits, cacheTtl, id, clientDeclares);
+        return new ServedMethod(name, wires, handler, traits, cacheHint, id, clientDeclares);
     }
 
     /** The same method answered by {@code other} (tests put a failing handler in place of a real one). */
     public ServedMethod handledBy(MethodHandler other) {
-        return new ServedMethod(name, wires, other, traits, cacheTtl, extension, clientDeclares);
+        return new ServedMethod(name, wires, other, traits, cacheHint, extension, clientDeclares);
     }
 }

@@ -2,6 +2,7 @@ package dev.jmcp.server.session;
 
 import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.plugin.RequestContext;
+import dev.jmcp.protocol.InputRequiredResult;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
@@ -108,17 +109,12 @@ public final class StatelessCaller implements Caller {
     }
 
     /** The {@code input_required} result for what a handler still needs. */
-    Map<String, Object> inputRequired(Map<String, InputRequest> missing) {
-        var requests = wire(missing);
+    InputRequiredResult inputRequired(Map<String, InputRequest> missing) {
         Map<String, Object> carried;
         synchronized (this) {
             carried = new LinkedHashMap<>(accepted);
         }
-        var result = new LinkedHashMap<String, Object>();
-        result.put("resultType", "input_required");
-        result.put("inputRequests", requests);
-        result.put("requestState", states.seal(binding, carried));
-        return result;
+        return new InputRequiredResult(wire(missing), states.seal(binding, carried));
     }
 
     /** Input requests as {@code inputRequests} lists them: key → {@code {method, params}}. */

@@ -1,9 +1,11 @@
 package dev.jmcp.server.session;
 
 import dev.jmcp.plugin.TaskSupport;
+import dev.jmcp.protocol.DiscoverResult;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.WireShape;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcError;
@@ -277,19 +279,11 @@ public final class StatelessRequests {
 
     /** A complete result as 2026-07-28 writes it: {@code resultType}, and the cache hint the method table gives. */
     private static Map<String, Object> complete(ServedMethod method, Object result) {
-        var tree = new LinkedHashMap<String, Object>(CODEC.toTree(result));
-        tree.put("resultType", "complete");
-        if (method.cacheTtl() != null) {
-            tree.put("ttlMs", method.cacheTtl().toMillis());
-            tree.put("cacheScope", "public");
-        }
-        return tree;
+        return WireShape.complete(CODEC.toTree(result), ProtocolVersion.V2026_07_28, method.cacheHint());
     }
 
     /** {@code server/discover}'s result; {@code resultType} and its cache hint are added like any other's. */
-    Map<String, Object> discover() {
-        var result = new LinkedHashMap<String, Object>();
-        result.put("supportedVersions", SUPPORTED);
+    DiscoverResult discover() {
         var capabilities = new LinkedHashMap<>(engine.capabilities(ProtocolVersion.V2026_07_28));
         // Extensions are advertised here, not as a v1-style capabilities.tasks.
         var extensions = new LinkedHashMap<String, Object>();
@@ -297,10 +291,8 @@ public final class StatelessRequests {
         // Declared only with a skill to show: a declaring server without one fails the extension's checks.
         if (!engine.registry().skills().isEmpty()) extensions.put(SkillMethods.EXTENSION, SkillMethods.CAPABILITY);
         capabilities.put("extensions", extensions);
-        result.put("capabilities", capabilities);
-        result.put("_meta", Map.of(StatelessEnvelope.SERVER_INFO, Map.of("name", engine.options().name(),
-                "version", engine.options().version())));
-        return result;
+        return new DiscoverResult(SUPPORTED, capabilities, Map.of(StatelessEnvelope.SERVER_INFO, Map.of(
+                "name", engine.options().name(), "version", engine.options().version())));
     }
 
     private static JsonRpcErrorResponse error(RequestId id, int code, String message, Object data) {
