@@ -133,7 +133,6 @@ public final class Engine {
                         sent = response;
                     } catch (VirtualMachineError e) {
                         // A result too large for the heap to encode: the request still gets one answer.
-                        response = null;
                         sent = Failures.unsendable(request.id(), request.method(), e);
                         send.accept(sent);
                     }

@@ -133,7 +133,7 @@ public final class StatelessRequests {
     }
 
     private JsonRpcMessage answer(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
-                                  InFlight work) {
+                                  InFlight work) throws Exception {
         RequestId id = request.id();
         String name = request.method();
         ServedMethod method = engine.method(name);
@@ -247,8 +247,9 @@ public final class StatelessRequests {
         return tasks.serve(params.method(), params.values());
     }
 
+    /** Serves one request; what its handler throws (but a missing capability) is the caller's to map. */
     private JsonRpcMessage call(JsonRpcRequest request, ServedMethod method, StatelessEnvelope envelope,
-                                StatelessReply reply, InFlight work, TaskRun run) {
+                                StatelessReply reply, InFlight work, TaskRun run) throws Exception {
         RequestId id = request.id();
         String name = request.method();
         try {
@@ -272,8 +273,6 @@ public final class StatelessRequests {
             return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: serving " + name
                     + " needs " + String.join(", ", signal.capabilities()) + ", which this request's "
                     + "clientCapabilities do not declare", Map.of("requiredCapabilities", required));
-        } catch (Throwable failure) {
-            return Failures.response(id, name, failure);
         }
     }
 
