@@ -167,10 +167,15 @@ public final class HttpTransport implements AutoCloseable {
         if (options.pollAfter() != null) period = Math.min(period, options.pollAfter().toMillis() / 2);
         period = Math.max(10, period);
         long quiet = options.keepAlive().toNanos();
-        sweeper.scheduleWithFixedDelay(() -> {
-            sessions.sweep(idle);
-            statelessExchanges.tick(System.nanoTime(), quiet);
-        }, period, period, TimeUnit.MILLISECONDS);
+        sweeper.scheduleWithFixedDelay(() -> sessions.sweep(idle), period, period, TimeUnit.MILLISECONDS);
+        // A stateless call has no other way to learn that its client hung up ("the server MUST treat a client
+        // disconnect as cancellation"): HTTP/1.1 reads nothing while a request is handled, so only a write can fail.
+        // Its connection is probed far more often than a stream is kept alive, so a cancelled call stops within about
+        // two probes; listen streams keep the keep-alive pace.
+        long probe = Math.min(quiet, StatelessExchanges.DISCONNECT_PROBE.toNanos());
+        long probePeriod = Math.max(10, TimeUnit.NANOSECONDS.toMillis(probe) / 4);
+        sweeper.scheduleWithFixedDelay(() -> statelessExchanges.tick(System.nanoTime(), probe, quiet),
+                probePeriod, probePeriod, TimeUnit.MILLISECONDS);
         log.info("serving MCP over HTTP at {}{}", url(), options.legacySse() ? " (and legacy HTTP+SSE at /sse)" : "");
     }
 

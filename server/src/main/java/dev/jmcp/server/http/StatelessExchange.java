@@ -17,10 +17,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * The HTTP answer to one stateless (2026-07-28) request: the engine's {@link StatelessReply} for it. The form is fixed
  * by the first message: the response first → one {@code application/json} body whose status follows the error code
  * ({@link #statusOf}); anything first (progress, a log message, a subscription's acknowledgement) → a
- * {@code text/event-stream} carrying every message, ending after the response. A request unanswered for the
- * keep-alive period is switched to a stream so its connection carries keep-alive comments; a quiet stream gets them
- * too. The stream is not resumable. When the client goes away the call is cancelled: "Closing the SSE response stream
- * MUST be treated by the server as cancellation of that request." Owned by the {@link StatelessExchanges} it was admitted
+ * {@code text/event-stream} carrying every message, ending after the response. A request left quiet for the probe
+ * period ({@link StatelessExchanges#DISCONNECT_PROBE}; the keep-alive period for a listen stream) is switched to a
+ * stream and given a comment, and so is a quiet stream: HTTP/1.1 reads nothing while a request is handled, so a failed
+ * write is the only way to see that the client went away. The stream is not resumable. When the client goes away the
+ * call is cancelled: "Closing the SSE response stream MUST be treated by the server as cancellation of that request."
+ * Owned by the {@link StatelessExchanges} it was admitted
  * to, which it leaves when it ends. Thread-safe: one lock orders the writes.
  */
 final class StatelessExchange implements StatelessReply {
@@ -110,7 +112,7 @@ final class StatelessExchange implements StatelessReply {
         calls.ended(this);
     }
 
-    /** Keep-alive upkeep: switches a request unanswered for {@code quietNanos} to a stream, comments a quiet one. */
+    /** Upkeep: switches a request unanswered for {@code quietNanos} to a stream, comments a stream that quiet. */
     void tick(long nowNanos, long quietNanos) {
         // A write in progress (to a client slow to read) holds the lock; its stream is not quiet, and the sweeper
         // must not wait on it while every other exchange waits for its keep-alive.

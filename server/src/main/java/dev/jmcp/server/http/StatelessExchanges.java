@@ -3,6 +3,7 @@ package dev.jmcp.server.http;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,6 +16,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class StatelessExchanges {
     private static final Logger log = LoggerFactory.getLogger(StatelessExchanges.class);
+
+    /**
+     * How long a call may stay silent on its connection: past it the call's answer turns into an event stream and
+     * gets a comment, whose failed write is how a hang-up is seen.
+     */
+    static final Duration DISCONNECT_PROBE = Duration.ofMillis(500);
 
     private final Set<StatelessExchange> live = ConcurrentHashMap.newKeySet();
     /** The {@code subscriptions/listen} streams among {@link #live}: they end when their client leaves, not by themselves. */
@@ -61,10 +68,14 @@ final class StatelessExchanges {
         return limit;
     }
 
-    void tick(long nowNanos, long quietNanos) {
+    /**
+     * Upkeep of every exchange: a call quiet for {@code probeNanos} gets a comment, so a client that hung up is
+     * noticed by a failed write and its call cancelled; a listen stream gets one after {@code keepAliveNanos}.
+     */
+    void tick(long nowNanos, long probeNanos, long keepAliveNanos) {
         for (StatelessExchange exchange : new ArrayList<>(live)) {
             try {
-                exchange.tick(nowNanos, quietNanos);
+                exchange.tick(nowNanos, listens.contains(exchange) ? keepAliveNanos : probeNanos);
             } catch (RuntimeException e) {
                 log.warn("upkeep of stateless request {} failed", exchange.id(), e);
             }

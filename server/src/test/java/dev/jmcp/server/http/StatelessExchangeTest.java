@@ -153,7 +153,7 @@ class StatelessExchangeTest {
     void aRequestUnansweredForTheKeepAlivePeriodTurnsIntoAStreamOfComments() throws Exception {
         var answer = http.sendAsync(HttpRequest.newBuilder(url()).build(), HttpResponse.BodyHandlers.ofInputStream());
         var driven = next();
-        calls.tick(System.nanoTime() + QUIET, QUIET);
+        calls.tick(System.nanoTime() + QUIET, QUIET, QUIET);
         var response = answer.get(10, TimeUnit.SECONDS);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("text/event-stream");
         try (InputStream body = response.body()) {
@@ -178,7 +178,7 @@ class StatelessExchangeTest {
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             // Keep-alive comments are how a hang-up is noticed on a quiet stream: tick until one fails.
             while (!driven.cancelled().await(20, TimeUnit.MILLISECONDS) && System.nanoTime() < deadline) {
-                calls.tick(System.nanoTime() + QUIET, QUIET);
+                calls.tick(System.nanoTime() + QUIET, QUIET, QUIET);
             }
             assertThat(driven.cancelled().getCount()).as("cancelled").isZero();
             assertThat(calls.size()).as("a cancelled handler keeps its slot until it has ended").isOne();

@@ -330,6 +330,23 @@ class StatelessHttpTest {
     }
 
     @Test
+    void hangingUpCancelsTheCallWithinAboutASecondWhateverTheKeepAlive() throws Exception {
+        // The default keep-alive (15 s) is for streams; a call's connection is probed far sooner, so a client that
+        // gives up on a long call stops it at once rather than when the call would have ended anyway.
+        start(HttpOptions.defaults().withKeepAlive(Duration.ofMinutes(5)));
+        try (var socket = rawPost(body(12, "tools/call", call("slow")), "tools/call", "slow")) {
+            assertThat(fixture.slowStarted.await(10, TimeUnit.SECONDS)).isTrue();
+            Thread.sleep(200);
+            long hungUp = System.nanoTime();
+            socket.close();
+            assertThat(fixture.slowInterrupted.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(Duration.ofNanos(System.nanoTime() - hungUp)).as("from hang-up to cancellation")
+                    .isLessThan(Duration.ofSeconds(3));
+        }
+        awaitNoStatelessCalls();
+    }
+
+    @Test
     void aKeptAliveConnectionCarriesTheNextRequestWholeAfterAStreamedAnswer() throws Exception {
         start(HttpOptions.defaults().withKeepAlive(Duration.ofMinutes(5)));
         try (var socket = rawPost(body(14, "tools/call", call("gated")), "tools/call", "gated")) {
