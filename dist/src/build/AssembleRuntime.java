@@ -39,11 +39,24 @@ public final class AssembleRuntime {
             }
         }
         Path runtime = home.resolve("runtime");
-        deleteTree(runtime);
-        run("jlink", "--add-modules", String.join(",", modules), "--output", runtime.toString(),
+        String[] jlink = {"--add-modules", String.join(",", modules), "--output", runtime.toString(),
                 "--strip-debug", "--no-header-files", "--no-man-pages", "--compress=zip-6",
                 // The default CDS archive of the JDK's own classes: without it every start loads java.base anew.
-                "--generate-cds-archive");
+                "--generate-cds-archive"};
+        for (int attempt = 1; ; attempt++) {
+            deleteTree(runtime);
+            try {
+                run("jlink", jlink);
+                break;
+            } catch (IllegalStateException e) {
+                // JDK 25.0.3's -Xshare:dump, which --generate-cds-archive runs, now and then dies at start-up with a
+                // SIGSEGV in AOTClassLocationConfig::dumptime_init_helper (about one build in a dozen on a 2-core
+                // machine); the same command then succeeds. Any other failure, or a third crash, fails the build.
+                if (attempt == 3 || !e.getMessage().contains("Failed creating CDS archive")) throw e;
+                System.err.println("jlink: the JDK crashed while creating the CDS archive; building the image again ("
+                        + e.getMessage().strip().lines().findFirst().orElse("") + ")");
+            }
+        }
         makeExecutable(home.resolve("bin"));
         System.out.println("jmcp runtime image: " + runtime + " with " + String.join(",", modules));
         trainAotCache(home);
