@@ -29,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Several jmcp instances sharing state through a real Redis, each request of a 2026-07-28 client sent to whichever
  * instance the test picks: an {@code input_required} round spread over three instances, a resource update on one
- * instance reaching listeners on the two others, and Redis stopped and restarted under way.
+ * instance reaching listeners on the two others, Redis stopped and restarted under way or down when an instance
+ * starts, and tasks read through another instance, also after the instance holding them was killed.
  */
 @Timeout(180)
 class ScaleOutIT {
@@ -61,6 +62,7 @@ class ScaleOutIT {
 
                 import dev.jmcp.plugin.Plugin;
                 import dev.jmcp.plugin.Registrar;
+                import dev.jmcp.plugin.TaskSupport;
                 import dev.jmcp.protocol.CallToolResult;
                 import dev.jmcp.protocol.ElicitRequest;
                 import dev.jmcp.protocol.Tool;
@@ -81,6 +83,16 @@ class ScaleOutIT {
                             ctx.resourceUpdated("demo://shared");
                             return CallToolResult.text("touched");
                         });
+                        registrar.tool(new Tool("quick_task", "A task that ends at once", null), (args, ctx) -> {
+                            ctx.startTask();
+                            return CallToolResult.text("quick task done");
+                        }, TaskSupport.OPTIONAL);
+                        registrar.tool(new Tool("endless_task", "A task that works until it is stopped", null),
+                                (args, ctx) -> {
+                                    ctx.startTask();
+                                    Thread.sleep(600_000);
+                                    return CallToolResult.text("never");
+                                }, TaskSupport.OPTIONAL);
                     }
                 }
                 """).writeTo(plugins.resolve("shared.jar"));
@@ -113,18 +125,23 @@ class ScaleOutIT {
     }
 
     private URI instance(boolean shared) throws Exception {
+        return server(shared).url();
+    }
+
+    private Distribution.HttpServer server(boolean shared) throws Exception {
         var args = new ArrayList<>(List.of("--port", String.valueOf(freePort()), "-p", plugins.toString()));
         if (shared) args.addAll(List.of("--state", "redis://127.0.0.1:" + redisPort));
         var server = Distribution.serveHttp(args, Map.of());
         processes.add(server.process());
-        return server.url();
+        return server;
     }
 
     private static Map<String, Object> meta() {
         var meta = new LinkedHashMap<String, Object>();
         meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
         meta.put("io.modelcontextprotocol/clientInfo", Map.of("name", "scale-out", "version", "1"));
-        meta.put("io.modelcontextprotocol/clientCapabilities", Map.of("elicitation", Map.of()));
+        meta.put("io.modelcontextprotocol/clientCapabilities", Map.of("elicitation", Map.of(),
+                "extensions", Map.of("io.modelcontextprotocol/tasks", Map.of())));
         return meta;
     }
 
@@ -138,11 +155,20 @@ class ScaleOutIT {
     }
 
     /** The one JSON-RPC response of a request (from a JSON body or the last event of a stream). */
-    @SuppressWarnings("unchecked")
     private Map<String, Object> call(URI url, String tool, Map<String, Object> extra) throws Exception {
         var params = new LinkedHashMap<String, Object>(Map.of("name", tool, "arguments", Map.of(), "_meta", meta()));
         params.putAll(extra);
-        String body = HTTP.send(post(url, "tools/call", tool, params).build(), HttpResponse.BodyHandlers.ofString()).body();
+        return rpc(url, "tools/call", tool, params);
+    }
+
+    /** {@code tasks/get} of {@code taskId}, asked of the instance at {@code url}. */
+    private Map<String, Object> taskGet(URI url, String taskId) throws Exception {
+        return rpc(url, "tasks/get", taskId, Map.of("taskId", taskId, "_meta", meta()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> rpc(URI url, String method, String name, Map<String, Object> params) throws Exception {
+        String body = HTTP.send(post(url, method, name, params).build(), HttpResponse.BodyHandlers.ofString()).body();
         String json = body.startsWith("{") ? body : body.lines().filter(l -> l.startsWith("data:"))
                 .map(l -> l.substring(5).strip()).filter(l -> l.contains("\"id\"")).reduce((a, b) -> b).orElseThrow();
         return (Map<String, Object>) CODEC.parse(json.getBytes(StandardCharsets.UTF_8));
@@ -238,5 +264,69 @@ class ScaleOutIT {
             call(c, "touch", Map.of());
             heard = updated(onA, Duration.ofMillis(700));
         }
+    }
+
+    @Test
+    void anInstanceStartsWhileRedisIsDownRefusesOnlyWhatNeedsItAndRecoversWhenRedisComes() throws Exception {
+        redis.destroy();
+        assertThat(redis.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        var server = server(true);
+        assertThat(server.stderr().toString()).contains("Redis at redis://127.0.0.1:" + redisPort).contains("Serving anyway");
+        // What needs no shared state is served.
+        assertThat(result(call(server.url(), "touch", Map.of())).toString()).contains("touched");
+        // An input_required round needs the shared request-state key: refused with a reason, not a broken state.
+        var refused = call(server.url(), "two_questions", Map.of());
+        assertThat(refused).as(String.valueOf(refused)).containsKey("error");
+        @SuppressWarnings("unchecked")
+        var error = (Map<String, Object>) refused.get("error");
+        assertThat(error.get("code")).isEqualTo(-32000);
+        assertThat((String) error.get("message")).contains("Redis at redis://127.0.0.1:" + redisPort).contains("retry");
+
+        startRedis();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        Map<String, Object> response;
+        while ((response = call(server.url(), "two_questions", Map.of())).containsKey("error")) {
+            assertThat(System.nanoTime()).as("served again once Redis is up: " + response).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+        assertThat(result(response).get("resultType")).isEqualTo("input_required");
+    }
+
+    @Test
+    void aTaskIsReadThroughAnyInstanceAndReadsAsItEndedOrAsFailedOnceItsInstanceIsKilled() throws Exception {
+        var holder = server(true);
+        URI a = holder.url();
+        URI b = instance(true);
+        var quick = result(call(a, "quick_task", Map.of()));
+        assertThat(quick.get("resultType")).as(String.valueOf(quick)).isEqualTo("task");
+        String quickId = (String) quick.get("taskId");
+        var endless = result(call(a, "endless_task", Map.of()));
+        String endlessId = (String) endless.get("taskId");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!"completed".equals(result(taskGet(b, quickId)).get("status"))) {
+            assertThat(System.nanoTime()).as("the quick task completes, read through B").isLessThan(deadline);
+            Thread.sleep(100);
+        }
+        assertThat(result(taskGet(b, endlessId)).get("status")).as("read through B while A runs").isEqualTo("working");
+
+        // The holder dies without a word: no shutdown, no last record.
+        holder.process().destroyForcibly();
+        assertThat(holder.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        Map<String, Object> lost;
+        while (!(lost = taskGet(b, endlessId)).containsKey("result")
+                || !"failed".equals(result(lost).get("status"))) {
+            assertThat(System.nanoTime()).as("the task of the killed instance reads failed: " + lost)
+                    .isLessThan(deadline);
+            Thread.sleep(250);
+        }
+        assertThat(result(lost).toString()).contains("stopped before the task ended");
+        var ended = result(taskGet(b, quickId));
+        assertThat(ended.get("status")).isEqualTo("completed");
+        assertThat(ended.toString()).contains("quick task done");
+        // Ended tasks are not changed by a cancel; it is acknowledged, as for any ended task.
+        assertThat(result(rpc(b, "tasks/cancel", endlessId, Map.of("taskId", endlessId, "_meta", meta())))
+                .get("resultType")).isEqualTo("complete");
+        assertThat(result(taskGet(b, endlessId)).get("status")).isEqualTo("failed");
     }
 }

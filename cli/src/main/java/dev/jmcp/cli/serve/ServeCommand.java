@@ -102,7 +102,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--state", paramLabel = "URI",
             description = "With -t: share state with the other instances behind the same load balancer through Redis "
-                    + "(redis://HOST:PORT): the request-state key and change events.")
+                    + "(redis://HOST:PORT): the request-state key, change events and tasks. Redis may start later.")
     java.net.URI state;
 
     @Option(names = "--state-key-file", paramLabel = "FILE",

@@ -4,6 +4,7 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.state.SharedEvent;
 import dev.jmcp.server.state.SharedState;
+import dev.jmcp.server.state.SharedStateUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.RedisClient;
@@ -13,38 +14,54 @@ import redis.clients.jedis.params.SetParams;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
  * What the instances of one server share, in Redis: the request-state key (made by the first instance to start, with
- * {@code SET NX}, so all sign and verify alike; or keys the operator supplies, which win), and change events over
- * pub/sub (each instance publishes what it saw, tagged with its own id, and delivers what the others published).
- * When Redis goes away, publishing logs and drops the event, and the subscriber reconnects with backoff until Redis is
- * back. Thread-safe.
+ * {@code SET NX}, so all sign and verify alike; or keys the operator supplies, which win), change events over pub/sub
+ * (each instance publishes what it saw, tagged with its own id, and delivers what the others published), questions
+ * about tasks to the instance holding them, and a record of each task with the instance holding it, beside a
+ * heartbeat key per instance, so a task whose instance stopped reads as it ended, or as failed.
+ *
+ * <p>Redis may be down at start or go away later: the instance serves anyway. Publishing logs and drops the event,
+ * the subscriber reconnects with backoff, the heartbeat and records are written again at their next turn, and a call
+ * that needs the key while it has not been agreed yet fails with {@link SharedStateUnavailableException}. Thread-safe.
  */
 public final class RedisState implements SharedState {
     private static final Logger log = LoggerFactory.getLogger(RedisState.class);
     static final String KEY = "jmcp:request-state-key";
     static final String CHANNEL = "jmcp:events";
     static final String TASKS = "jmcp:tasks";
+    /** {@code jmcp:task:<id>}: the instance holding the task and its last recorded view, kept for its time to live. */
+    static final String TASK_RECORD = "jmcp:task:";
+    /** {@code jmcp:instance:<id>}: present while that instance runs, renewed every {@link #HEARTBEAT}. */
+    static final String ALIVE = "jmcp:instance:";
+    private static final Duration HEARTBEAT = Duration.ofSeconds(1);
+    /** An instance silent this long has stopped: five beats missed. */
+    private static final Duration ALIVE_FOR = HEARTBEAT.multipliedBy(5);
     private static final int TASK_REPLY_SECONDS = 5;
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final RedisClient redis;
     private final URI uri;
     private final String instance = UUID.randomUUID().toString();
-    private final List<byte[]> keys;
+    /** The request-state keys: the operator's, or the one agreed in Redis; null until that could be done. */
+    private volatile List<byte[]> keys;
     private final List<Consumer<SharedEvent>> listeners = new CopyOnWriteArrayList<>();
     private volatile TaskOwner taskOwner;
     private final Thread subscriber;
+    private final Thread heartbeat;
     private volatile JedisPubSub subscription;
     private volatile boolean closed;
     private volatile long lastComplaint;
@@ -52,34 +69,102 @@ public final class RedisState implements SharedState {
     private RedisState(URI uri, List<byte[]> operatorKeys) {
         this.uri = uri;
         this.redis = RedisClient.create(uri);
-        this.keys = operatorKeys.isEmpty() ? List.of(sharedKey()) : List.copyOf(operatorKeys);
+        this.keys = operatorKeys.isEmpty() ? null : List.copyOf(operatorKeys);
         this.subscriber = Thread.ofVirtual().name("jmcp-redis-events").start(this::subscribe);
+        this.heartbeat = Thread.ofVirtual().name("jmcp-redis-heartbeat").start(this::beat);
     }
 
     /**
-     * Connects to Redis at {@code uri} ({@code redis://HOST:PORT}) and agrees on the request-state key, unless
-     * {@code operatorKeys} are given.
+     * Uses Redis at {@code uri} ({@code redis://HOST:PORT}) and agrees on the request-state key there, unless
+     * {@code operatorKeys} are given. Redis need not be up: the instance starts anyway, says so in the log, and agrees
+     * on the key when Redis is back.
      *
-     * @throws IllegalStateException naming the address when Redis cannot be reached
+     * @throws IllegalStateException naming the address when {@code uri} cannot name a Redis server
      */
     public static RedisState connect(URI uri, List<byte[]> operatorKeys) {
+        RedisState state;
         try {
-            return new RedisState(uri, operatorKeys);
+            state = new RedisState(uri, operatorKeys);
         } catch (RuntimeException e) {
             throw new IllegalStateException("cannot use Redis at " + uri + ": " + e.getMessage(), e);
         }
-    }
-
-    private byte[] sharedKey() {
-        byte[] mine = new byte[32];
-        new SecureRandom().nextBytes(mine);
-        redis.set(KEY, Base64.getEncoder().encodeToString(mine), SetParams.setParams().nx());
-        return Base64.getDecoder().decode(redis.get(KEY));
+        try {
+            state.requestStateKeys();
+        } catch (SharedStateUnavailableException e) {
+            log.warn("{}. Serving anyway: until Redis is back, 2026-07-28 calls that ask the client for input are "
+                    + "refused (-32000), and changes and tasks are not shared with the other instances", e.getMessage());
+        }
+        return state;
     }
 
     @Override
     public List<byte[]> requestStateKeys() {
-        return keys;
+        List<byte[]> agreed = keys;
+        if (agreed != null) return agreed;
+        synchronized (this) {
+            if (keys == null) {
+                try {
+                    byte[] mine = new byte[32];
+                    new SecureRandom().nextBytes(mine);
+                    redis.set(KEY, Base64.getEncoder().encodeToString(mine), SetParams.setParams().nx());
+                    keys = List.of(Base64.getDecoder().decode(redis.get(KEY)));
+                    log.info("Agreed on the request-state key with the other instances through Redis at {}", uri);
+                } catch (RuntimeException e) {
+                    throw new SharedStateUnavailableException("the shared state (Redis at " + uri + ") cannot be "
+                            + "reached, and the request-state key is agreed there: " + e.getMessage(), e);
+                }
+            }
+            return keys;
+        }
+    }
+
+    /** Keeps {@code jmcp:instance:<this>} present while this instance runs: how the others tell it has stopped. */
+    private void beat() {
+        while (!closed) {
+            try {
+                redis.set(ALIVE + instance, "1", SetParams.setParams().px(ALIVE_FOR.toMillis()));
+            } catch (RuntimeException e) {
+                complain("cannot tell the other instances this one is alive (Redis at " + uri + ": " + e.getMessage()
+                        + ")");
+            }
+            try {
+                Thread.sleep(HEARTBEAT);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void recordTask(String taskId, Map<String, Object> view, Instant expiresAt) {
+        long ttlMillis = Duration.between(Instant.now(), expiresAt).toMillis();
+        if (ttlMillis <= 0) return;
+        var record = new LinkedHashMap<String, Object>();
+        record.put("owner", instance);
+        record.put("view", view);
+        try {
+            redis.set(TASK_RECORD + taskId, CODEC.writeValueAsString(record), SetParams.setParams().px(ttlMillis));
+        } catch (RuntimeException e) {
+            complain("cannot record task " + taskId + " for the other instances (Redis at " + uri + ": "
+                    + e.getMessage() + "); if this instance stops, they cannot tell the client how it ended");
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Optional<Map<String, Object>> orphanedTask(String taskId) {
+        try {
+            String text = redis.get(TASK_RECORD + taskId);
+            if (text == null || !(CODEC.parse(text.getBytes(StandardCharsets.UTF_8)) instanceof Map<?, ?> record)
+                    || !(record.get("owner") instanceof String owner) || !(record.get("view") instanceof Map<?, ?> view)
+                    || owner.equals(instance) || redis.exists(ALIVE + owner)) {
+                return Optional.empty();
+            }
+            return Optional.of((Map<String, Object>) view);
+        } catch (RuntimeException e) {
+            complain("cannot read the record of task " + taskId + " (Redis at " + uri + ": " + e.getMessage() + ")");
+            return Optional.empty();
+        }
     }
 
     @Override
@@ -167,7 +252,7 @@ public final class RedisState implements SharedState {
      */
     @Override
     @SuppressWarnings("unchecked")
-    public java.util.Optional<Map<String, Object>> askTaskOwner(String taskId, String method, Map<String, Object> params) {
+    public Optional<Map<String, Object>> askTaskOwner(String taskId, String method, Map<String, Object> params) {
         String reply = "jmcp:task-reply:" + UUID.randomUUID();
         var question = new LinkedHashMap<String, Object>();
         question.put("from", instance);
@@ -182,14 +267,14 @@ public final class RedisState implements SharedState {
                 if (popped == null || popped.size() < 2) break;
                 if (CODEC.parse(popped.get(1).getBytes(StandardCharsets.UTF_8)) instanceof Map<?, ?> answer
                         && Boolean.TRUE.equals(answer.get("held")) && answer.get("answer") instanceof Map<?, ?> tree) {
-                    return java.util.Optional.of((Map<String, Object>) tree);
+                    return Optional.of((Map<String, Object>) tree);
                 }
             }
         } catch (RuntimeException e) {
             complain("cannot ask the other instances for task " + taskId + " (Redis at " + uri + ": "
                     + e.getMessage() + ")");
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     @SuppressWarnings("unchecked")
@@ -234,6 +319,13 @@ public final class RedisState implements SharedState {
             // closing anyway
         }
         subscriber.interrupt();
+        heartbeat.interrupt();
+        try {
+            // Stopping on purpose: the others need not wait for the heartbeat to lapse.
+            redis.del(ALIVE + instance);
+        } catch (RuntimeException ignored) {
+            // Redis is down: the key lapses by itself
+        }
         redis.close();
     }
 

@@ -10,7 +10,9 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The {@code requestState} of an {@code input_required} result: the answers a call has gathered so far, bound to the
@@ -23,10 +25,10 @@ final class RequestStates {
     private static final Base64.Decoder B64D = Base64.getUrlDecoder();
     private static final JsonCodec CODEC = JsonCodec.shared();
 
-    private final java.util.function.Supplier<java.util.List<byte[]>> keys;
+    private final Supplier<List<byte[]>> keys;
 
     /** {@code keys}: the first signs, every one verifies (rotation); asked at each use, so it may change. */
-    RequestStates(java.util.function.Supplier<java.util.List<byte[]>> keys) {
+    RequestStates(Supplier<List<byte[]>> keys) {
         this.keys = keys;
     }
 
@@ -44,11 +46,13 @@ final class RequestStates {
     @SuppressWarnings("unchecked")
     Map<String, Object> open(String state, String binding) {
         int dot = state.indexOf('.');
+        // Outside the try: keys that cannot be had now are the server's trouble, not a sign of an altered state.
+        List<byte[]> known = keys.get();
         try {
             if (dot > 0) {
                 byte[] body = B64D.decode(state.substring(0, dot));
                 byte[] signature = B64D.decode(state.substring(dot + 1));
-                if (verifies(signature, body)
+                if (verifies(signature, body, known)
                         && CODEC.parse(body) instanceof Map<?, ?> payload
                         && binding.equals(payload.get("b"))
                         && payload.get("a") instanceof Map<?, ?> answers) {
@@ -62,8 +66,8 @@ final class RequestStates {
                 + " or another server; send the request again without it");
     }
 
-    private boolean verifies(byte[] signature, byte[] body) {
-        for (byte[] key : keys.get()) {
+    private static boolean verifies(byte[] signature, byte[] body, List<byte[]> known) {
+        for (byte[] key : known) {
             if (MessageDigest.isEqual(signature, mac(body, key))) return true;
         }
         return false;

@@ -17,6 +17,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.skills.SkillMethods;
+import dev.jmcp.server.state.SharedStateUnavailableException;
 import dev.jmcp.server.tasks.TaskMethods;
 import dev.jmcp.server.tasks.TaskStore;
 import org.slf4j.Logger;
@@ -48,7 +49,18 @@ public final class StatelessRequests {
 
     StatelessRequests(Engine engine) {
         this.engine = engine;
-        this.states = new RequestStates(() -> engine.sharedState().requestStateKeys());
+        this.states = new RequestStates(this::requestStateKeys);
+        tasks.store().recordWith((id, view, expiresAt) -> engine.sharedState().recordTask(id, view, expiresAt));
+    }
+
+    /** The request-state keys; a -32000 (503 over HTTP) while the store that agrees them cannot be reached. */
+    private List<byte[]> requestStateKeys() {
+        try {
+            return engine.sharedState().requestStateKeys();
+        } catch (SharedStateUnavailableException e) {
+            throw new JsonRpcException(ErrorCodes.SERVER_BUSY, "Server busy: " + e.getMessage()
+                    + "; retry in a moment", null);
+        }
     }
 
     Subscriptions subscriptions() {
@@ -243,6 +255,9 @@ public final class StatelessRequests {
             // Not held here: another instance behind the same balancer may hold it.
             var answered = engine.sharedState().askTaskOwner(id, params.method(), params.values());
             if (answered.isPresent()) return fromTree(answered.get());
+            // Nobody holds it: if its instance stopped, what that instance recorded is what the client reads.
+            var orphaned = engine.sharedState().orphanedTask(id);
+            if (orphaned.isPresent()) return TaskMethods.serveOrphaned(params.method(), orphaned.get());
         }
         return tasks.serve(params.method(), params.values());
     }

@@ -15,6 +15,8 @@ public interface SharedState extends AutoCloseable {
     /**
      * The keys of {@code requestState}: the first signs, every one verifies (so a key can be rotated while calls
      * sealed with the previous one are still being retried).
+     *
+     * @throws SharedStateUnavailableException when the keys are agreed in a store that cannot be reached now
      */
     List<byte[]> requestStateKeys();
 
@@ -39,6 +41,22 @@ public interface SharedState extends AutoCloseable {
      * response tree, or null when this instance does not hold the task.
      */
     default void serveTasks(TaskOwner owner) {
+    }
+
+    /**
+     * Keeps what a client may still read of task {@code taskId} should this instance stop: {@code view}, its
+     * {@code tasks/get} body, until {@code expiresAt}. Called when the task is created and when its status ends. Never
+     * throws: a store that is down loses the record, and says so in the log.
+     */
+    default void recordTask(String taskId, java.util.Map<String, Object> view, java.time.Instant expiresAt) {
+    }
+
+    /**
+     * The last view {@link #recordTask recorded} of task {@code taskId} when the instance that held it has stopped;
+     * empty when none was recorded, when that instance still runs (it is the one to ask), or alone.
+     */
+    default java.util.Optional<java.util.Map<String, Object>> orphanedTask(String taskId) {
+        return java.util.Optional.empty();
     }
 
     /** This instance's side of {@link #askTaskOwner}. */

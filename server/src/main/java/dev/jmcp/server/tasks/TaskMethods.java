@@ -1,7 +1,9 @@
 package dev.jmcp.server.tasks;
 
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -40,8 +42,34 @@ public final class TaskMethods {
             case "tasks/get" -> result.putAll(task.detailed());
             case "tasks/update" -> task.update(inputResponses(params));
             // "The server MUST acknowledge the request with an empty result", also for a task that already ended.
-            case "tasks/cancel" -> task.cancel();
+            case "tasks/cancel" -> {
+                if (task.cancel()) store.record(task);
+            }
             default -> throw new IllegalArgumentException("not a tasks method: " + method);
+        }
+        result.put("resultType", "complete");
+        return result;
+    }
+
+    /**
+     * The result of {@code method} for a task held by an instance that has stopped, from {@code view}, the last
+     * {@code tasks/get} body it recorded: an ended task reads as it ended; one still running when its instance stopped
+     * is {@code failed}, for its work is gone. Nothing changes an ended task, so an update or a cancel is acknowledged
+     * and does nothing, as for any ended task.
+     */
+    public static Map<String, Object> serveOrphaned(String method, Map<String, Object> view) {
+        if (!METHODS.contains(method)) throw new IllegalArgumentException("not a tasks method: " + method);
+        var result = new LinkedHashMap<String, Object>();
+        if (method.equals("tasks/get")) {
+            result.putAll(view);
+            boolean ended = Arrays.stream(TaskStatus.values())
+                    .anyMatch(status -> status.terminal() && status.wire().equals(view.get("status")));
+            if (!ended) {
+                result.remove("inputRequests");
+                result.put("status", TaskStatus.FAILED.wire());
+                result.put("error", Map.of("code", ErrorCodes.INTERNAL_ERROR, "message", "Internal error: the server "
+                        + "instance running this task stopped before the task ended; its work is lost, start it again"));
+            }
         }
         result.put("resultType", "complete");
         return result;

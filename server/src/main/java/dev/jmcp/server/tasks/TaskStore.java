@@ -40,6 +40,7 @@ public final class TaskStore implements AutoCloseable {
     /** Every task counted against the capacity: the shown ones and those whose work still runs. Guarded by this. */
     private final Set<Task> held = new HashSet<>();
     private boolean closed;
+    private volatile TaskRecorder recorder = TaskRecorder.NONE;
 
     public TaskStore(int capacity, Duration ttl, Duration pollInterval, Clock clock) {
         if (capacity < 1 || ttl.isNegative() || ttl.isZero() || pollInterval.isNegative() || pollInterval.isZero()) {
@@ -61,7 +62,13 @@ public final class TaskStore implements AutoCloseable {
      * CreateTaskResult until the task is durably created"); empty when every place is taken by a task whose work still
      * runs, or when the store is closed. The caller calls {@link Task#workEnded} when the task's work stops.
      */
-    public synchronized Optional<Task> create() {
+    public Optional<Task> create() {
+        Optional<Task> created = createShown();
+        created.ifPresent(this::record);
+        return created;
+    }
+
+    private synchronized Optional<Task> createShown() {
         if (closed) return Optional.empty();
         expireDue();
         if (held.size() >= capacity) {
@@ -134,7 +141,20 @@ public final class TaskStore implements AutoCloseable {
         task.stopExpiry();
     }
 
-    private synchronized void workEnded(Task task) {
-        if (shown.get(task.id()) != task) held.remove(task);
+    private void workEnded(Task task) {
+        synchronized (this) {
+            if (shown.get(task.id()) != task) held.remove(task);
+        }
+        record(task);
+    }
+
+    /** From now on, tasks are recorded by {@code recorder} when created and when they end. */
+    public void recordWith(TaskRecorder recorder) {
+        this.recorder = recorder;
+    }
+
+    /** Records {@code task} as it is now: its status changed outside the store (a cancel). Not under a lock. */
+    void record(Task task) {
+        recorder.record(task.id(), task.detailed(), task.expiresAt());
     }
 }

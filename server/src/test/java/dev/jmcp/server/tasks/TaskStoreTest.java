@@ -298,4 +298,59 @@ class TaskStoreTest {
         task.complete(Map.of("content", java.util.List.of()));
         assertThat(task.answeredKeys()).isEmpty();
     }
+
+    @Test
+    void aTaskIsRecordedWhenCreatedAndWhenItEndsOrIsCancelledWithItsExpiry() {
+        record Recorded(String id, String status, Instant expiresAt) {
+        }
+        var recorded = new java.util.concurrent.LinkedBlockingQueue<Recorded>();
+        store.recordWith((id, view, expiresAt) -> recorded.add(new Recorded(id, (String) view.get("status"), expiresAt)));
+        var methods = new TaskMethods(store);
+        Task done = store.create().orElseThrow();
+        Instant expiry = Instant.parse("2026-07-28T12:01:00Z");
+        assertThat(recorded.poll()).isEqualTo(new Recorded(done.id(), "working", expiry));
+        done.complete(Map.of("content", java.util.List.of()));
+        assertThat(recorded).as("an ended status is recorded once the work has ended").isEmpty();
+        done.workEnded();
+        assertThat(recorded.poll()).isEqualTo(new Recorded(done.id(), "completed", expiry));
+
+        Task cancelled = store.create().orElseThrow();
+        recorded.clear();
+        methods.serve("tasks/cancel", Map.of("taskId", cancelled.id()));
+        assertThat(recorded.poll()).isEqualTo(new Recorded(cancelled.id(), "cancelled", expiry));
+        methods.serve("tasks/cancel", Map.of("taskId", cancelled.id()));
+        assertThat(recorded).as("a second cancel changes nothing, so records nothing").isEmpty();
+    }
+
+    @Test
+    void aTaskWhoseInstanceStoppedReadsAsItEndedOrAsFailedWhileItWorked() throws InterruptedException {
+        Task working = store.create().orElseThrow();
+        Thread asker = Thread.ofVirtual().start(() -> {
+            try {
+                working.awaitInputs(Map.of("name", ask("Name?")), Duration.ofSeconds(30));
+            } catch (InterruptedException | TimeoutException ended) {
+                // cancelled below
+            }
+        });
+        awaitStatus(working, TaskStatus.INPUT_REQUIRED);
+        var asking = working.detailed();
+        assertThat(asking).containsKey("inputRequests");
+        var failed = TaskMethods.serveOrphaned("tasks/get", asking);
+        assertThat(failed).containsEntry("status", "failed").containsEntry("resultType", "complete")
+                .containsEntry("taskId", working.id()).doesNotContainKey("inputRequests");
+        assertThat(map(failed.get("error"))).containsEntry("code", -32603);
+        assertThat((String) map(failed.get("error")).get("message")).contains("stopped before the task ended");
+
+        Task done = store.create().orElseThrow();
+        done.complete(Map.of("content", java.util.List.of(Map.of("type", "text", "text", "42"))));
+        var completed = TaskMethods.serveOrphaned("tasks/get", done.detailed());
+        assertThat(completed).containsEntry("status", "completed").containsKey("result").doesNotContainKey("error");
+
+        assertThat(TaskMethods.serveOrphaned("tasks/cancel", asking)).isEqualTo(Map.of("resultType", "complete"));
+        assertThat(TaskMethods.serveOrphaned("tasks/update", asking)).isEqualTo(Map.of("resultType", "complete"));
+        assertThatThrownBy(() -> TaskMethods.serveOrphaned("tasks/list", asking))
+                .isInstanceOf(IllegalArgumentException.class);
+        working.cancel();
+        assertThat(asker.join(Duration.ofSeconds(5))).isTrue();
+    }
 }
