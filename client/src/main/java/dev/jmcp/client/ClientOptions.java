@@ -18,13 +18,17 @@ import java.util.function.Supplier;
 
 /**
  * What a {@link McpClientBuilder} gathered, validated there. Immutable (the handlers are whatever the caller gave).
- * {@code roots}, {@code sampling}, {@code elicitation} and {@code listener} may be null: no such handler.
+ * {@code roots}, {@code sampling}, {@code elicitation} and {@code listener} may be null: no such handler. {@code tasks}:
+ * whether 2026-07-28 requests declare the tasks extension.
  */
 record ClientOptions(Implementation clientInfo, ProtocolVersion protocolVersion, Duration requestTimeout,
                      Duration maxRequestTimeout, Duration connectTimeout, Map<String, Object> extraCapabilities,
                      Supplier<List<Root>> roots, Function<CreateMessageRequest, CreateMessageResult> sampling,
                      Function<ElicitRequest, ElicitResult> elicitation, Consumer<ServerNotification> listener,
-                     int maxMessageBytes) {
+                     int maxMessageBytes, boolean tasks) {
+    /** The tasks extension's identifier, as capabilities name it. */
+    static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
 
     ClientOptions {
         extraCapabilities = Map.copyOf(extraCapabilities);
@@ -38,6 +42,20 @@ record ClientOptions(Implementation clientInfo, ProtocolVersion protocolVersion,
         // "For backwards compatibility, an empty capabilities object is equivalent to declaring support for form
         // mode only."
         if (elicitation != null) capabilities.put("elicitation", Map.of());
+        return capabilities;
+    }
+
+    /** The {@code clientCapabilities} of a stateless request: those of {@link #capabilities()}, and the extensions. */
+    Map<String, Object> statelessCapabilities() {
+        var capabilities = capabilities();
+        if (tasks) {
+            var extensions = new LinkedHashMap<String, Object>();
+            if (capabilities.get("extensions") instanceof Map<?, ?> declared) {
+                declared.forEach((name, value) -> extensions.put(String.valueOf(name), value));
+            }
+            extensions.put(TASKS_EXTENSION, Map.of());
+            capabilities.put("extensions", extensions);
+        }
         return capabilities;
     }
 }

@@ -58,6 +58,8 @@ final class ClientSession implements Inbound {
     private final Semaphore serverRequestPermits = new Semaphore(MAX_SERVER_REQUESTS);
     private final ThreadPoolExecutor deliveries;
     private volatile IOException closedBecause;
+    /** Results a stateless server said may be reused, until their time to live passes or a change is notified. */
+    private final ResultCache cache = new ResultCache();
     /** Set while the conversation is stateless (2026-07-28 on): requests carry the _meta envelope, nothing else does. */
     private volatile ProtocolVersion stateless;
 
@@ -184,7 +186,14 @@ final class ClientSession implements Inbound {
     /** Sends a request and waits for its result tree; see {@link McpClient} for what each failure throws. */
     Object request(String method, Map<String, Object> params, Consumer<ServerNotification.Progress> progress,
                    Duration timeout) throws IOException, InterruptedException {
+        boolean cacheable = stateless != null && progress == null && ResultCache.cacheable(method);
+        if (cacheable) {
+            Object kept = cache.fresh(method, params);
+            if (kept != null) return kept;
+        }
         Object tree = send(method, params, progress, timeout, true);
+        // "Results produced by retrying a request through the multi round-trip requests mechanism MUST NOT be cached."
+        if (cacheable && !InputRequired.isInputRequired(tree)) cache.offer(method, params, tree);
         for (int round = 1; stateless != null && InputRequired.isInputRequired(tree); round++) {
             if (round > InputRequired.MAX_ROUNDS) {
                 throw new IOException("The server " + transport.describe() + " still asked for input after "
@@ -194,7 +203,75 @@ final class ClientSession implements Inbound {
             // original params, and the server's requestState handed back untouched.
             tree = send(method, InputRequired.retryParams(params, tree, this::handle), progress, timeout, true);
         }
+        if (stateless != null && tree instanceof Map<?, ?> created && "task".equals(created.get("resultType"))) {
+            return awaitTask(method, created);
+        }
         return tree;
+    }
+
+    /**
+     * Follows the task a request became (tasks extension) to its end, polling {@code tasks/get} at the interval the
+     * server asks (clamped to 50 ms … 5 s), answering input requests through {@code tasks/update} with this client's
+     * handlers: the task's result when it completes, its error (an {@link McpErrorException}) when it fails. Waits at
+     * most the max request timeout; that, or an interrupt, cancels the task.
+     */
+    private Object awaitTask(String method, Map<?, ?> created) throws IOException, InterruptedException {
+        if (!(created.get("taskId") instanceof String taskId)) {
+            throw new IOException("The server " + transport.describe() + " made " + method + " a task without a taskId");
+        }
+        long deadline = System.nanoTime() + options.maxRequestTimeout().toNanos();
+        Map<?, ?> task = created;
+        try {
+            while (true) {
+                switch (String.valueOf(task.get("status"))) {
+                    case "completed" -> {
+                        if (task.get("result") instanceof Map<?, ?> result) return result;
+                        throw new IOException("The server's task " + taskId + " for " + method
+                                + " completed without its result");
+                    }
+                    case "failed" -> {
+                        if (task.get("error") instanceof Map<?, ?> error) {
+                            throw new McpErrorException(CODEC.fromTree(error, JsonRpcError.class));
+                        }
+                        throw new IOException("The server's task " + taskId + " for " + method + " failed, saying no why");
+                    }
+                    case "cancelled" -> throw new IOException("The server cancelled task " + taskId + " of " + method);
+                    case "input_required" -> {
+                        Map<String, Object> answers = InputRequired.answers(task.get("inputRequests"), this::handle);
+                        if (!answers.isEmpty()) {
+                            send("tasks/update", Map.of("taskId", taskId, "inputResponses", answers), null,
+                                    options.requestTimeout(), true);
+                        }
+                    }
+                    default -> {
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    cancelTask(taskId);
+                    throw new RequestTimeoutException(method, options.maxRequestTimeout());
+                }
+                long interval = task.get("pollIntervalMs") instanceof Number n ? n.longValue() : 500;
+                Thread.sleep(Math.clamp(interval, 50, 5_000));
+                if (!(send("tasks/get", Map.of("taskId", taskId), null, options.requestTimeout(), true)
+                        instanceof Map<?, ?> polled)) {
+                    throw new IOException("The server answered tasks/get for " + taskId + " with no task");
+                }
+                task = polled;
+            }
+        } catch (InterruptedException e) {
+            cancelTask(taskId);
+            throw e;
+        }
+    }
+
+    /** Asks the server to cancel task {@code taskId}, once, without waiting long; trouble is logged, not thrown. */
+    private void cancelTask(String taskId) {
+        try {
+            send("tasks/cancel", Map.of("taskId", taskId), null, options.requestTimeout(), false);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+            log.log(System.Logger.Level.DEBUG, "could not cancel task " + taskId, e);
+        }
     }
 
     /** The revision of a stateless conversation, or null in a stateful session. */
@@ -265,7 +342,7 @@ final class ClientSession implements Inbound {
         if (copy.get("_meta") instanceof Map<?, ?> given) given.forEach((k, v) -> meta.put(String.valueOf(k), v));
         meta.put("io.modelcontextprotocol/protocolVersion", stateless.wire());
         meta.put("io.modelcontextprotocol/clientInfo", CODEC.toTree(options.clientInfo()));
-        meta.put("io.modelcontextprotocol/clientCapabilities", options.capabilities());
+        meta.put("io.modelcontextprotocol/clientCapabilities", options.statelessCapabilities());
         copy.put("_meta", meta);
         return copy;
     }
@@ -332,6 +409,7 @@ final class ClientSession implements Inbound {
             if (handler != null) handler.interrupt();
             return;
         }
+        cache.changed(notification.method(), notification.params());
         ServerNotification read = Notifications.read(notification);
         if (read instanceof ServerNotification.Progress progress && progress.progressToken() != null) {
             Pending call = byProgressToken.get(String.valueOf(progress.progressToken()));

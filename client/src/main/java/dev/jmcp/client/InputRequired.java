@@ -32,8 +32,22 @@ final class InputRequired {
     static Map<String, Object> retryParams(Map<String, Object> original, Object result,
                                            Function<JsonRpcRequest, Object> handler) {
         Map<?, ?> asked = (Map<?, ?>) result;
+        Map<String, Object> responses = answers(asked.get("inputRequests"), handler);
+        var retry = new HashMap<String, Object>(original == null ? Map.of() : original);
+        retry.remove("inputResponses");
+        retry.remove("requestState");
+        if (!responses.isEmpty()) retry.put("inputResponses", responses);
+        if (asked.get("requestState") != null) retry.put("requestState", asked.get("requestState"));
+        return retry;
+    }
+
+    /**
+     * The answers to {@code inputRequests} (key → {@code {method, params}}, as an {@code input_required} result or an
+     * {@code input_required} task carries them), by key, each given by {@code handler}; empty for no map.
+     */
+    static Map<String, Object> answers(Object inputRequests, Function<JsonRpcRequest, Object> handler) {
         var responses = new LinkedHashMap<String, Object>();
-        if (asked.get("inputRequests") instanceof Map<?, ?> requests) {
+        if (inputRequests instanceof Map<?, ?> requests) {
             for (var entry : requests.entrySet()) {
                 String key = String.valueOf(entry.getKey());
                 if (!(entry.getValue() instanceof Map<?, ?> request) || !(request.get("method") instanceof String method)) {
@@ -44,11 +58,6 @@ final class InputRequired {
                 responses.put(key, handler.apply(new JsonRpcRequest(RequestId.of(key), method, params)));
             }
         }
-        var retry = new HashMap<String, Object>(original == null ? Map.of() : original);
-        retry.remove("inputResponses");
-        retry.remove("requestState");
-        if (!responses.isEmpty()) retry.put("inputResponses", responses);
-        if (asked.get("requestState") != null) retry.put("requestState", asked.get("requestState"));
-        return retry;
+        return responses;
     }
 }

@@ -271,6 +271,20 @@ public final class McpClient implements AutoCloseable {
     }
 
     /**
+     * The task {@code taskId} as the server shows it now (tasks extension, 2026-07-28): its {@code status},
+     * {@code createdAt}, {@code ttlMs}, {@code pollIntervalMs}, and the {@code result}, {@code error} or
+     * {@code inputRequests} its status carries. A task id the server does not know is an {@link McpErrorException}.
+     */
+    public Map<String, Object> getTask(String taskId) throws IOException, InterruptedException {
+        return request("tasks/get", Map.of("taskId", Objects.requireNonNull(taskId, "taskId")));
+    }
+
+    /** Asks the server to cancel task {@code taskId}; acknowledged also when the task had already ended. */
+    public void cancelTask(String taskId) throws IOException, InterruptedException {
+        request("tasks/cancel", Map.of("taskId", Objects.requireNonNull(taskId, "taskId")));
+    }
+
+    /**
      * Any request by method name, for what has no method here: the result as a JSON tree. Failures as for every
      * other call.
      */

@@ -54,6 +54,7 @@ public final class McpClientBuilder {
     private Path workingDirectory;
     private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
     private OAuth authorization;
+    private boolean tasks;
     private final Map<String, String> headers = new LinkedHashMap<>();
 
     McpClientBuilder() {
@@ -104,6 +105,19 @@ public final class McpClientBuilder {
                     + (name.equals("roots") ? "roots(...)" : name.equals("sampling") ? "onSampling(...)" : "onElicitation(...)"));
         }
         capabilities.put(name, Map.copyOf(value));
+        return this;
+    }
+
+    /**
+     * Declares the tasks extension ({@code io.modelcontextprotocol/tasks}) in 2026-07-28 conversations, so a server may
+     * run a long request (a {@code tools/call}) as a task. The blocking methods stay as they are: such a call polls the
+     * task at the interval the server asks, answers its input requests with the handlers given here, and returns the
+     * task's result (or throws its error); interrupting the waiting thread cancels the task, and the max request
+     * timeout bounds the wait. {@link McpClient#getTask} and {@link McpClient#cancelTask} reach a task by id. The
+     * stateful revisions are not affected.
+     */
+    public McpClientBuilder tasks() {
+        this.tasks = true;
         return this;
     }
 
@@ -247,7 +261,7 @@ public final class McpClientBuilder {
                     + requestTimeout + ")");
         }
         return new ClientOptions(clientInfo, protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
-                sampling, elicitation, listener, maxMessageBytes);
+                sampling, elicitation, listener, maxMessageBytes, tasks);
     }
 
     private static Duration positive(Duration value, String name) {

@@ -88,15 +88,46 @@ class ClientIT {
         PluginJarBuilder.create().plugin("demo.Asker", """
                 package demo;
 
+                import dev.jmcp.plugin.InputRequest;
                 import dev.jmcp.plugin.Plugin;
                 import dev.jmcp.plugin.Registrar;
+                import dev.jmcp.plugin.TaskSupport;
                 import dev.jmcp.protocol.*;
+                import dev.jmcp.protocol.jsonrpc.JsonRpcException;
                 import java.time.Duration;
                 import java.util.Map;
 
                 public final class Asker implements Plugin {
+                    /** How the last task_forever ended: a client that gives up on it must cancel it here. */
+                    static volatile String foreverEnded = "not yet";
+
                     @Override
                     public void register(Registrar registrar) {
+                        registrar.tool(new Tool("task_colour", "Asks the user from a task", null), (args, ctx) -> {
+                            ctx.startTask();
+                            var answer = ctx.requestInputs(Map.of("colour", InputRequest.elicit(ElicitRequest.form(
+                                    "Favourite colour?", Map.of("type", "object", "properties",
+                                    Map.of("colour", Map.of("type", "string")))))), Duration.ofSeconds(10))
+                                    .elicitation("colour");
+                            return CallToolResult.text("task: " + answer.action() + " " + answer.content());
+                        }, TaskSupport.OPTIONAL);
+                        registrar.tool(new Tool("task_fails", "A task that fails", null), (args, ctx) -> {
+                            ctx.startTask();
+                            throw new JsonRpcException(-32603, "task_fails fails on purpose");
+                        }, TaskSupport.OPTIONAL);
+                        registrar.tool(new Tool("task_forever", "A task that never ends by itself", null),
+                                (args, ctx) -> {
+                                    ctx.startTask();
+                                    try {
+                                        Thread.sleep(120_000);
+                                    } catch (InterruptedException e) {
+                                        foreverEnded = "cancelled";
+                                        throw e;
+                                    }
+                                    return CallToolResult.text("never");
+                                }, TaskSupport.OPTIONAL);
+                        registrar.tool(new Tool("forever_ended", "How the last task_forever ended", null),
+                                (args, ctx) -> CallToolResult.text(foreverEnded));
                         registrar.tool(new Tool("ask_model", "Asks the client's model", null), (args, ctx) -> {
                             var answer = ctx.sample(new CreateMessageRequest("Capital of Italy?", 20), Duration.ofSeconds(10));
                             return CallToolResult.text("model: " + ((TextContent) answer.content()).text());
@@ -327,6 +358,39 @@ class ClientIT {
             assertThat(text(client.callTool("list_roots", Map.of()))).contains("file:///home/ada");
         }
         assertThat(progress).extracting(ServerNotification.Progress::progress).containsExactly(1.0, 2.0);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void withTasksDeclaredALongCallBecomesATaskTheClientFollowsAnswersAndCancels(Wire wire) throws Exception {
+        var builder = builder().protocolVersion(ProtocolVersion.V2026_07_28).tasks()
+                .onElicitation(request -> new ElicitResult("accept", Map.of("colour", "green")));
+        try (var client = wire.open(builder)) {
+            // A task that asks for input: polled, answered with tasks/update, and its result returned as usual.
+            assertThat(text(client.callTool("task_colour", Map.of()))).isEqualTo("task: accept {colour=green}");
+            // A task that fails: its error, as any error answer.
+            assertThatThrownBy(() -> client.callTool("task_fails", Map.of())).isInstanceOf(McpErrorException.class)
+                    .hasMessageContaining("task_fails fails on purpose");
+            assertThatThrownBy(() -> client.getTask("no-such-task")).isInstanceOf(McpErrorException.class)
+                    .hasMessageContaining("unknown task");
+            // Giving up on a task (an interrupt) cancels it at the server.
+            var outcome = new java.util.concurrent.CompletableFuture<Throwable>();
+            Thread caller = Thread.ofVirtual().start(() -> {
+                try {
+                    outcome.complete(new AssertionError("ended by itself: " + client.callTool("task_forever", Map.of())));
+                } catch (Throwable t) {
+                    outcome.complete(t);
+                }
+            });
+            Thread.sleep(1_500);
+            caller.interrupt();
+            assertThat(outcome.get(20, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!text(client.callTool("forever_ended", Map.of())).equals("cancelled")) {
+                assertThat(System.nanoTime()).as("the abandoned task was cancelled at the server").isLessThan(deadline);
+                Thread.sleep(100);
+            }
+        }
     }
 
     @ParameterizedTest

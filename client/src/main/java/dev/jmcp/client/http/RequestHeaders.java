@@ -25,12 +25,16 @@ final class RequestHeaders {
     private RequestHeaders() {
     }
 
-    /** {@code Mcp-Name}'s value for a request: {@code params.name} or {@code params.uri}, if the method has one. */
+    /**
+     * {@code Mcp-Name}'s value for a request: {@code params.name}, {@code params.uri}, or (tasks extension)
+     * {@code params.taskId}, if the method has one.
+     */
     static Optional<String> name(String method, Map<String, Object> params) {
         if (params == null) return Optional.empty();
         Object value = switch (method) {
             case "tools/call", "prompts/get" -> params.get("name");
             case "resources/read", "resources/subscribe", "resources/unsubscribe" -> params.get("uri");
+            case "tasks/get", "tasks/update", "tasks/cancel" -> params.get("taskId");
             default -> null;
         };
         return value instanceof String s ? Optional.of(encode(s)) : Optional.empty();

@@ -55,8 +55,10 @@ class RequestHeadersTest {
     }
 
     @Test
-    void theNameHeaderComesFromTheToolPromptOrResource() {
+    void theNameHeaderComesFromTheToolPromptResourceOrTask() {
         assertEquals("add", RequestHeaders.name("tools/call", Map.of("name", "add")).orElseThrow());
+        assertEquals("t-1", RequestHeaders.name("tasks/get", Map.of("taskId", "t-1")).orElseThrow());
+        assertEquals("t-1", RequestHeaders.name("tasks/cancel", Map.of("taskId", "t-1")).orElseThrow());
         assertEquals("file:///a", RequestHeaders.name("resources/read", Map.of("uri", "file:///a")).orElseThrow());
         assertTrue(RequestHeaders.name("tools/list", Map.of()).isEmpty());
     }
