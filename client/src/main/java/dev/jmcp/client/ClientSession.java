@@ -21,6 +21,7 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
@@ -49,6 +50,10 @@ final class ClientSession implements Inbound {
     /** Notifications waiting for a slow listener; beyond it they are dropped (with a log line). */
     private static final int MAX_QUEUED_NOTIFICATIONS = 10_000;
 
+    private static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+    /** How long a subscriptions/listen request may stay unanswered: as long as the client wants it. */
+    private static final Duration LISTENING = Duration.ofDays(365);
+
     private final ClientTransport transport;
     private final ClientOptions options;
     private final AtomicLong ids = new AtomicLong();
@@ -58,6 +63,8 @@ final class ClientSession implements Inbound {
     private final Semaphore serverRequestPermits = new Semaphore(MAX_SERVER_REQUESTS);
     private final ThreadPoolExecutor deliveries;
     private volatile IOException closedBecause;
+    /** The open subscriptions/listen streams, by the id of their request (the subscription id). */
+    private final Map<Long, Subscription> subscriptions = new ConcurrentHashMap<>();
     /** Results a stateless server said may be reused, until their time to live passes or a change is notified. */
     private final ResultCache cache = new ResultCache();
     /** Set while the conversation is stateless (2026-07-28 on): requests carry the _meta envelope, nothing else does. */
@@ -281,8 +288,13 @@ final class ClientSession implements Inbound {
 
     private Object send(String method, Map<String, Object> params, Consumer<ServerNotification.Progress> progress,
                         Duration timeout, boolean cancellable) throws IOException, InterruptedException {
+        return send(RequestId.of(ids.incrementAndGet()), method, params, progress, timeout, cancellable);
+    }
+
+    private Object send(RequestId id, String method, Map<String, Object> params,
+                        Consumer<ServerNotification.Progress> progress, Duration timeout, boolean cancellable)
+            throws IOException, InterruptedException {
         failIfClosed();
-        RequestId id = RequestId.of(ids.incrementAndGet());
         var call = new Pending(id, method, progress);
         String token = progress == null ? null : "progress-" + id.value();
         Map<String, Object> wireParams = token == null ? params : withProgressToken(params, token);
@@ -410,7 +422,17 @@ final class ClientSession implements Inbound {
             return;
         }
         cache.changed(notification.method(), notification.params());
+        Subscription subscription = subscriptionOf(notification.params());
+        if (subscription != null && notification.method().equals("notifications/subscriptions/acknowledged")) {
+            var agreed = new LinkedHashMap<String, Object>();
+            if (notification.params().get("notifications") instanceof Map<?, ?> filter) {
+                filter.forEach((kind, value) -> agreed.put(String.valueOf(kind), value));
+            }
+            subscription.acknowledgement().complete(Map.copyOf(agreed));
+            return;
+        }
         ServerNotification read = Notifications.read(notification);
+        if (subscription != null) deliver(() -> subscription.deliver(read));
         if (read instanceof ServerNotification.Progress progress && progress.progressToken() != null) {
             Pending call = byProgressToken.get(String.valueOf(progress.progressToken()));
             if (call != null) {
@@ -420,6 +442,63 @@ final class ClientSession implements Inbound {
         }
         Consumer<ServerNotification> listener = options.listener();
         if (listener != null) deliver(() -> listener.accept(read));
+    }
+
+    /** The open subscription a notification names in {@code _meta} ({@code io.modelcontextprotocol/subscriptionId}). */
+    private Subscription subscriptionOf(Map<String, Object> params) {
+        if (params == null || !(params.get("_meta") instanceof Map<?, ?> meta)
+                || !(meta.get(SUBSCRIPTION_ID) instanceof Number id)) {
+            return null;
+        }
+        return subscriptions.get(id.longValue());
+    }
+
+    /**
+     * Opens a {@code subscriptions/listen} stream with {@code filter} and returns once the server acknowledged it.
+     * The request stays pending on a virtual thread of its own until the subscription ends.
+     */
+    Subscription listen(Map<String, Object> filter, Consumer<ServerNotification> consumer)
+            throws IOException, InterruptedException {
+        if (stateless == null) {
+            throw new IllegalStateException("subscriptions/listen is a 2026-07-28 request; this session speaks a "
+                    + "stateful revision, where the server sends list changes unasked and resources/subscribe asks "
+                    + "for updates");
+        }
+        long number = ids.incrementAndGet();
+        RequestId id = RequestId.of(number);
+        var subscription = new Subscription(number, consumer);
+        subscriptions.put(number, subscription);
+        Thread thread = Thread.ofVirtual().name("jmcp-client-listen-" + id.value()).unstarted(() -> {
+            try {
+                // Answered only when the server ends the subscription; an interrupt (close) cancels it.
+                send(id, "subscriptions/listen", Map.of("notifications", filter), null, LISTENING, true);
+            } catch (IOException | RuntimeException e) {
+                subscription.acknowledgement().completeExceptionally(e);
+            } catch (InterruptedException e) {
+                subscription.acknowledgement().completeExceptionally(e);
+            } finally {
+                subscriptions.remove(number);
+                subscription.acknowledgement().completeExceptionally(new IOException("the subscription ended"));
+                subscription.ended();
+            }
+        });
+        subscription.listener(thread);
+        thread.start();
+        try {
+            subscription.acknowledgement().get(options.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return subscription;
+        } catch (java.util.concurrent.TimeoutException e) {
+            subscription.close();
+            throw new RequestTimeoutException("subscriptions/listen", options.requestTimeout());
+        } catch (java.util.concurrent.ExecutionException e) {
+            subscription.close();
+            Throwable cause = e.getCause();
+            if (cause instanceof McpErrorException error) throw new McpErrorException(error.error());
+            throw new IOException("subscriptions/listen failed: " + cause.getMessage(), cause);
+        } catch (InterruptedException e) {
+            subscription.close();
+            throw e;
+        }
     }
 
     private void deliver(Runnable task) {

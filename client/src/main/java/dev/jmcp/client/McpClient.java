@@ -271,6 +271,20 @@ public final class McpClient implements AutoCloseable {
     }
 
     /**
+     * Opens a {@code subscriptions/listen} stream (2026-07-28) and returns once the server acknowledged it.
+     * {@code filter} is the request's {@code notifications} object, e.g. {@code Map.of("toolsListChanged", true,
+     * "resourceSubscriptions", List.of("file:///a"))}; each notification the server sends on it goes to
+     * {@code onNotification} (may be null) and to the client's notification listener. Close the subscription to end it.
+     *
+     * @throws IllegalStateException in a stateful session, where list changes come unasked and
+     *                               {@link #subscribe(String)} asks for resource updates
+     */
+    public Subscription listen(Map<String, Object> filter, Consumer<ServerNotification> onNotification)
+            throws IOException, InterruptedException {
+        return session.listen(Map.copyOf(Objects.requireNonNull(filter, "filter")), onNotification);
+    }
+
+    /**
      * The task {@code taskId} as the server shows it now (tasks extension, 2026-07-28): its {@code status},
      * {@code createdAt}, {@code ttlMs}, {@code pollIntervalMs}, and the {@code result}, {@code error} or
      * {@code inputRequests} its status carries. A task id the server does not know is an {@link McpErrorException}.

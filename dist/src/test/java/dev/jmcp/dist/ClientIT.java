@@ -128,6 +128,10 @@ class ClientIT {
                                 }, TaskSupport.OPTIONAL);
                         registrar.tool(new Tool("forever_ended", "How the last task_forever ended", null),
                                 (args, ctx) -> CallToolResult.text(foreverEnded));
+                        registrar.tool(new Tool("touch", "Says demo://touched changed", null), (args, ctx) -> {
+                            ctx.resourceUpdated("demo://touched");
+                            return CallToolResult.text("touched");
+                        });
                         registrar.tool(new Tool("ask_model", "Asks the client's model", null), (args, ctx) -> {
                             var answer = ctx.sample(new CreateMessageRequest("Capital of Italy?", 20), Duration.ofSeconds(10));
                             return CallToolResult.text("model: " + ((TextContent) answer.content()).text());
@@ -390,6 +394,33 @@ class ClientIT {
                 assertThat(System.nanoTime()).as("the abandoned task was cancelled at the server").isLessThan(deadline);
                 Thread.sleep(100);
             }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Wire.class)
+    void aSubscriptionDeliversWhatItsFilterNamesUntilItIsClosed(Wire wire) throws Exception {
+        var heard = new java.util.concurrent.LinkedBlockingQueue<ServerNotification>();
+        try (var client = wire.open(builder().protocolVersion(ProtocolVersion.V2026_07_28))) {
+            var subscription = client.listen(Map.of("resourceSubscriptions", List.of("demo://touched")), heard::add);
+            assertThat(subscription.isOpen()).isTrue();
+            assertThat(subscription.acknowledged()).containsKey("resourceSubscriptions");
+            assertThat(text(client.callTool("touch", Map.of()))).isEqualTo("touched");
+            assertThat(heard.poll(10, TimeUnit.SECONDS)).isEqualTo(new ServerNotification.ResourceUpdated("demo://touched"));
+            subscription.close();
+            assertThat(subscription.isOpen()).isFalse();
+            client.callTool("touch", Map.of());
+            assertThat(heard.poll(500, TimeUnit.MILLISECONDS)).as("nothing after close").isNull();
+            // The conversation goes on after a subscription ended.
+            assertThat(text(client.callTool("touch", Map.of()))).isEqualTo("touched");
+        }
+    }
+
+    @Test
+    void aStatefulSessionHasNoListenAndSaysWhatToUseInstead() throws Exception {
+        try (var client = Wire.STDIO.open(builder())) {
+            assertThatThrownBy(() -> client.listen(Map.of("toolsListChanged", true), null))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("resources/subscribe");
         }
     }
 
