@@ -256,4 +256,28 @@ class AuthorizationIT {
         assertThat(refused.statusCode()).isEqualTo(401);
         assertThat(challenge(refused)).contains("invalid_token");
     }
+
+    @Test
+    void aSessionBelongsToWhoOpenedItAndAnyoneElseFindsNoSuchSession() throws Exception {
+        var opened = initialize("Authorization", "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools"));
+        assertThat(opened.statusCode()).isEqualTo(200);
+        String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        // Bound to the subject, not to one token: the owner's next token works in it.
+        String owner = "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools");
+        assertThat(post("Authorization", owner, session, "{\"jsonrpc\":\"2.0\",\"method\":"
+                + "\"notifications/initialized\"}").statusCode()).isEqualTo(202);
+        // Someone else with valid credentials of their own cannot use it, nor learn that it exists.
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"whoami\","
+                + "\"arguments\":{}}}";
+        var stranger = post("X-API-Key", API_KEY, session, call);
+        assertThat(stranger.statusCode()).isEqualTo(404);
+        assertThat(stranger.body()).contains("Session not found").doesNotContain("jmcp-test");
+        var unknown = post("X-API-Key", API_KEY, "0123456789abcdef0123456789abcdef", call);
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(unknown.body()).as("the same answer as for a session that never was").isEqualTo(stranger.body());
+        // The owner goes on as before.
+        var mine = post("Authorization", owner, session, call);
+        assertThat(mine.statusCode()).isEqualTo(200);
+        assertThat(mine.body()).contains("subject=jmcp-test");
+    }
 }

@@ -1,5 +1,6 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.plugin.Identity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,7 +18,12 @@ import java.util.function.Function;
 /**
  * The open sessions of both HTTP transports, by id, bounded to {@code maxSessions}. Ids are 128 random bits from
  * {@link SecureRandom} in hex: "globally unique and cryptographically secure" and only visible ASCII. A removed
- * (deleted, expired) id is simply unknown from then on, which the endpoints answer with 404. Thread-safe.
+ * (deleted, expired) id is simply unknown from then on, which the endpoints answer with 404.
+ *
+ * <p>With authorization on, a session belongs to whoever opened it: the subject of the token (or the name of the API
+ * key) that came with its {@code initialize}. A request naming the session with another identity, or none, finds no
+ * session ("servers SHOULD bind session IDs to user-specific information"), so a leaked or guessed id is no use to
+ * anyone else. Thread-safe.
  */
 final class SessionTable {
     private static final Logger log = LoggerFactory.getLogger(SessionTable.class);
@@ -27,6 +33,8 @@ final class SessionTable {
 
     private final Object probing = new Object();
     private final Map<String, HostedSession> sessions = new ConcurrentHashMap<>();
+    /** Who opened each session that was opened with an identity: its owner's key ({@link #owner}). */
+    private final Map<String, String> owners = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
     private final int maxSessions;
     private volatile Consumer<String> endListener = id -> { };
@@ -41,10 +49,26 @@ final class SessionTable {
      * counting against the bound until a keep-alive happens to notice.
      */
     <S extends HostedSession> S open(Function<String, S> factory) {
+        return open(factory, null);
+    }
+
+    /** As {@link #open(Function)}, the session belonging to {@code opener} (null: to anyone, no authorization). */
+    <S extends HostedSession> S open(Function<String, S> factory, Identity opener) {
         S session = tryOpen(factory);
-        if (session != null) return session;
-        reclaimDropped();
-        return tryOpen(factory);
+        if (session == null) {
+            reclaimDropped();
+            session = tryOpen(factory);
+        }
+        String owner = owner(opener);
+        if (session != null && owner != null) owners.put(session.id(), owner);
+        return session;
+    }
+
+    /** The key a session is bound to: the token's subject, or its client when it names no subject; null for none. */
+    private static String owner(Identity identity) {
+        if (identity == null) return null;
+        if (identity.subject() != null) return "sub:" + identity.subject();
+        return identity.clientId() == null ? null : "client:" + identity.clientId();
     }
 
     /** Probes every session in parallel, waiting at most {@link #PROBE_WAIT} (a client that stopped reading can stall a write). */
@@ -86,6 +110,19 @@ final class SessionTable {
         return id == null ? null : sessions.get(id);
     }
 
+    /** The session {@code id} names, if {@code requester} may use it: the identity that opened it, or any when none did. */
+    HostedSession get(String id, Identity requester) {
+        HostedSession session = get(id);
+        if (session == null) return null;
+        String owner = owners.get(id);
+        if (owner != null && !owner.equals(owner(requester))) {
+            log.warn("a request for session {} came with another identity than the one that opened it; answered as if "
+                    + "there were no such session", id);
+            return null;
+        }
+        return session;
+    }
+
     int size() {
         return sessions.size();
     }
@@ -97,6 +134,7 @@ final class SessionTable {
     /** Removes and closes a session. */
     void end(HostedSession session, String why) {
         if (sessions.remove(session.id(), session)) {
+            owners.remove(session.id());
             session.close(why);
             endListener.accept(session.id());
         }
@@ -109,7 +147,10 @@ final class SessionTable {
 
     /** Forgets a session that closed itself. */
     void forget(HostedSession session) {
-        if (sessions.remove(session.id(), session)) endListener.accept(session.id());
+        if (sessions.remove(session.id(), session)) {
+            owners.remove(session.id());
+            endListener.accept(session.id());
+        }
     }
 
     /** Ends idle sessions and gives the others their upkeep. */

@@ -1,5 +1,6 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.plugin.Identity;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.InvalidMessageException;
 import dev.jmcp.protocol.json.JsonCodec;
@@ -104,7 +105,7 @@ final class StreamableEndpoint {
             initialize(tree, request, response, callback);
             return;
         }
-        StreamableSession session = find(sessionId, version, response, callback);
+        StreamableSession session = find(sessionId, version, request, response, callback);
         if (session == null) return;
         if (tree instanceof List<?> items) {
             session.receiveBatch(items,
@@ -148,7 +149,7 @@ final class StreamableEndpoint {
                     "Bad request: missing " + SESSION_HEADER + " header; send 'initialize' first to open a session");
             return;
         }
-        StreamableSession session = sessions.open(id -> new StreamableSession(id, engine, options));
+        StreamableSession session = sessions.open(id -> new StreamableSession(id, engine, options), identity(request));
         if (session == null) {
             log.warn("refused a new session: {} sessions are open, the limit", sessions.limit());
             ErrorReplies.send(response, callback, 503, r.id(), new JsonRpcError(ErrorCodes.SERVER_BUSY,
@@ -177,7 +178,8 @@ final class StreamableEndpoint {
                     "Not acceptable: a GET on the MCP endpoint opens an SSE stream; send Accept: text/event-stream");
             return;
         }
-        StreamableSession session = find(headers.get(SESSION_HEADER), headers.get(VERSION_HEADER), response, callback);
+        StreamableSession session = find(headers.get(SESSION_HEADER), headers.get(VERSION_HEADER), request, response,
+                callback);
         if (session == null) return;
         String lastEventId = headers.get("Last-Event-ID");
         var channel = new ResponseChannel(request, response, callback);
@@ -215,20 +217,22 @@ final class StreamableEndpoint {
 
     private void delete(Request request, Response response, Callback callback) {
         var headers = request.getHeaders();
-        StreamableSession session = find(headers.get(SESSION_HEADER), headers.get(VERSION_HEADER), response, callback);
+        StreamableSession session = find(headers.get(SESSION_HEADER), headers.get(VERSION_HEADER), request, response,
+                callback);
         if (session == null) return;
         sessions.end(session, "deleted by the client");
         ErrorReplies.empty(response, callback, 204);
     }
 
     /** The session a request names, after checking its version header; null when an error was answered. */
-    private StreamableSession find(String sessionId, String version, Response response, Callback callback) {
+    private StreamableSession find(String sessionId, String version, Request request, Response response,
+                                   Callback callback) {
         if (sessionId == null) {
             ErrorReplies.send(response, callback, 400, ErrorCodes.INVALID_REQUEST,
                     "Bad request: missing " + SESSION_HEADER + " header; send 'initialize' first to open a session");
             return null;
         }
-        if (!(sessions.get(sessionId) instanceof StreamableSession session)) {
+        if (!(sessions.get(sessionId, identity(request)) instanceof StreamableSession session)) {
             ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST,
                     "Session not found: it ended or never existed; send 'initialize' without a session id to start a new one");
             return null;
@@ -243,6 +247,11 @@ final class StreamableEndpoint {
         }
         session.touch();
         return session;
+    }
+
+    /** Who sent {@code request}, as the authorization guard found it; null without authorization. */
+    static Identity identity(Request request) {
+        return request.getAttribute(Router.IDENTITY_ATTRIBUTE) instanceof Identity identity ? identity : null;
     }
 
     private static RequestId toId(Object id) {
