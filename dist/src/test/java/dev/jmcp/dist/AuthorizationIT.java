@@ -77,13 +77,15 @@ class AuthorizationIT {
                         registrar.tool(new Tool("whoami", "Says who called", null), (args, ctx) -> CallToolResult.text(
                                 ctx.identity().map(i -> "subject=" + i.subject() + " client=" + i.clientId()
                                         + " scopes=" + new java.util.TreeSet<>(i.scopes())).orElse("nobody")));
+                        registrar.tool(new Tool("secret", "Needs mcp:admin besides", null),
+                                (args, ctx) -> CallToolResult.text("the secret is 42"));
                     }
                 }
                 """).writeTo(plugins.resolve("whoami.jar"));
         Path keys = Files.writeString(work.resolve("api-keys"), "# operators\nci-bot:" + API_KEY + "\n");
         var server = Distribution.serveHttp(List.of("--port", String.valueOf(freePort()), "-p", plugins.toString(),
                 "--auth-issuer", issuer.toString(), "--auth-scope", "mcp:tools", "--auth-clock-skew", "1s",
-                "--api-key-file", keys.toString()), Map.of());
+                "--api-key-file", keys.toString(), "--auth-scope-for", "tool:secret=mcp:admin"), Map.of());
         processes.add(server.process());
         url = server.url();
     }
@@ -279,5 +281,41 @@ class AuthorizationIT {
         var mine = post("Authorization", owner, session, call);
         assertThat(mine.statusCode()).isEqualTo(200);
         assertThat(mine.body()).contains("subject=jmcp-test");
+    }
+
+    @Test
+    void aToolWithAScopeOfItsOwnNeedsItAndTheChallengeNamesWhatToStepUpTo() throws Exception {
+        String basic = "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools");
+        var opened = initialize("Authorization", basic);
+        String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        post("Authorization", basic, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        String secret = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"secret\","
+                + "\"arguments\":{}}}";
+        var refused = post("Authorization", basic, session, secret);
+        assertThat(refused.statusCode()).isEqualTo(403);
+        assertThat(challenge(refused)).contains("error=\"insufficient_scope\"", "scope=\"mcp:admin mcp:tools\"",
+                "resource_metadata=");
+        assertThat(refused.body()).contains("lacks the scope mcp:admin, which tool 'secret' needs");
+        // The other tools are not affected, nor the session.
+        assertThat(post("Authorization", basic, session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"whoami\",\"arguments\":{}}}").statusCode()).isEqualTo(200);
+        // Stepped up to what the challenge named, the same subject goes on in the same session.
+        String stepped = "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools mcp:admin");
+        var served = post("Authorization", stepped, session, secret);
+        assertThat(served.statusCode()).isEqualTo(200);
+        assertThat(served.body()).contains("the secret is 42");
+        // An API key grants the required scopes only; and a 2026-07-28 request is held to the same rule.
+        assertThat(whoami("X-API-Key", API_KEY)).contains("subject=ci-bot");
+        var stateless = HTTP.send(HttpRequest.newBuilder(url).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "tools/call").header("Mcp-Name", "secret").header("X-API-Key", API_KEY)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
+                        + "\"params\":{\"name\":\"secret\",\"arguments\":{},\"_meta\":{"
+                        + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"t\",\"version\":\"1\"},"
+                        + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(stateless.statusCode()).isEqualTo(403);
+        assertThat(challenge(stateless)).contains("insufficient_scope", "mcp:admin");
     }
 }

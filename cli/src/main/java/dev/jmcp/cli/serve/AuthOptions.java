@@ -39,6 +39,12 @@ public final class AuthOptions {
             description = "A scope every request's token must grant (repeatable).")
     List<String> scopes = new ArrayList<>();
 
+    @Option(names = "--auth-scope-for", paramLabel = "ITEM=SCOPES",
+            description = "Scopes a call of one tool, prompt or resource needs besides (repeatable): "
+                    + "tool:NAME=SCOPE, prompt:NAME=SCOPE, resource:URI=SCOPE (a URI ending in * covers every URI it "
+                    + "starts); several scopes separated by commas. A token without them gets 403 insufficient_scope.")
+    List<String> itemScopes = new ArrayList<>();
+
     @Option(names = "--auth-clock-skew", defaultValue = "30s", paramLabel = "DURATION", converter = DurationValue.class,
             description = "How far the authorization server's clock may be off when checking expiry "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -56,10 +62,19 @@ public final class AuthOptions {
 
     /** Checks the options alone (no file or network read), throwing ParameterException-worthy messages early. */
     void check(HttpOptions http) {
+        if (!configured() && (!itemScopes.isEmpty() || !scopes.isEmpty())) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--auth-scope and --auth-scope-for "
+                    + "need authorization to check them against: add --auth-issuer or --api-key-file");
+        }
         if (!configured() || http == null) return;
         if (jwks != null && issuer == null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                     "--auth-jwks needs --auth-issuer, the issuer its tokens must name");
+        }
+        try {
+            itemScopes();
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         if (audience == null) {
             try {
@@ -95,7 +110,32 @@ public final class AuthOptions {
                     : JwtVerifier.discover(issuer, audiences, clockSkew);
         }
         return new Authorization(resource, issuer == null ? List.of() : List.of(issuer), requiredScopes,
-                either(tokens, keys));
+                either(tokens, keys), itemScopes());
+    }
+
+    /** {@code --auth-scope-for} as item → scopes; the item is what comes before the last '='. */
+    java.util.Map<String, java.util.Set<String>> itemScopes() {
+        var items = new java.util.LinkedHashMap<String, java.util.Set<String>>();
+        for (String entry : itemScopes) {
+            int equals = entry.lastIndexOf('=');
+            String item = equals < 0 ? entry : entry.substring(0, equals).strip();
+            var scopes = new java.util.TreeSet<String>();
+            if (equals >= 0) {
+                for (String scope : entry.substring(equals + 1).split("[,\\s]+")) {
+                    if (!scope.isBlank()) scopes.add(scope);
+                }
+            }
+            if (!item.matches("(tool|prompt|resource):.+") || scopes.isEmpty()) {
+                throw new IllegalArgumentException("--auth-scope-for takes tool:NAME=SCOPE, prompt:NAME=SCOPE or "
+                        + "resource:URI=SCOPE (scopes separated by commas), was '" + entry + "'");
+            }
+            items.merge(item, scopes, (a, b) -> {
+                var both = new java.util.TreeSet<>(a);
+                both.addAll(b);
+                return both;
+            });
+        }
+        return items;
     }
 
     /** JWTs (three dot-separated parts) to the token verifier, anything else to the API keys. */

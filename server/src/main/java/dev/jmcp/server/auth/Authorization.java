@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -25,21 +26,42 @@ import java.util.TreeSet;
  * {@link TokenVerifier} accepts (a bearer token, or an API key in {@code X-API-Key}) that grants every required scope;
  * otherwise it gets 401 (no or a bad credential) or 403 (too few scopes) with the {@code WWW-Authenticate} challenge
  * the MCP authorization specification gives, pointing at the protected resource metadata (RFC 9728), which this
- * serves too. Immutable; {@link #install} it on a transport before the transport starts.
+ * serves too. A tool, prompt or resource may need scopes of its own: a call of it whose token lacks one gets 403
+ * {@code insufficient_scope} naming every scope it needs, so the client can step up. Immutable; {@link #install} it on
+ * a transport before the transport starts.
  *
  * @param resource             this server's canonical URI, the audience tokens must be for (RFC 8707)
  * @param authorizationServers the issuers clients get tokens from, as the metadata document lists them
  * @param requiredScopes       scopes every request's credential must grant
  * @param verifier             what checks a presented credential
+ * @param itemScopes           scopes a call of one item needs besides, by {@code tool:NAME}, {@code prompt:NAME} or
+ *                             {@code resource:URI} (a URI ending in {@code *} covers every URI it starts)
  */
 public record Authorization(URI resource, List<URI> authorizationServers, Set<String> requiredScopes,
-                            TokenVerifier verifier) {
+                            TokenVerifier verifier, Map<String, Set<String>> itemScopes) {
     private static final Logger log = LoggerFactory.getLogger(Authorization.class);
     static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
 
     public Authorization {
         authorizationServers = List.copyOf(authorizationServers);
         requiredScopes = Set.copyOf(new TreeSet<>(requiredScopes));
+        var items = new LinkedHashMap<String, Set<String>>();
+        if (itemScopes != null) {
+            itemScopes.forEach((item, scopes) -> {
+                if (!item.matches("(tool|prompt|resource):.+")) {
+                    throw new IllegalArgumentException("'" + item + "' names no item: write tool:NAME, prompt:NAME or "
+                            + "resource:URI");
+                }
+                items.put(item, Set.copyOf(new TreeSet<>(scopes)));
+            });
+        }
+        itemScopes = java.util.Collections.unmodifiableMap(items);
+    }
+
+    /** Scopes for every request alike, none per item. */
+    public Authorization(URI resource, List<URI> authorizationServers, Set<String> requiredScopes,
+                         TokenVerifier verifier) {
+        this(resource, authorizationServers, requiredScopes, verifier, Map.of());
     }
 
     /** Guards the transport's MCP endpoints and serves the metadata document at its well-known paths. */
@@ -58,6 +80,46 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         String path = resource.getRawPath();
         if (path != null && !path.isEmpty() && !path.equals("/")) transport.route(METADATA_PATH + path, metadata);
         transport.guard(this::admit);
+        if (!itemScopes.isEmpty()) transport.callGuard(this::admitCall);
+    }
+
+    /** The scopes a call of {@code method} with {@code params} needs of its own (none for most calls). */
+    Set<String> scopesFor(String method, Map<String, Object> params) {
+        String item = switch (method) {
+            case "tools/call" -> params.get("name") instanceof String name ? "tool:" + name : null;
+            case "prompts/get" -> params.get("name") instanceof String name ? "prompt:" + name : null;
+            case "resources/read", "resources/subscribe" ->
+                    params.get("uri") instanceof String uri ? "resource:" + uri : null;
+            default -> null;
+        };
+        if (item == null) return Set.of();
+        var needed = new TreeSet<String>();
+        itemScopes.forEach((pattern, scopes) -> {
+            if (pattern.equals(item) || pattern.startsWith("resource:") && pattern.endsWith("*")
+                    && item.startsWith(pattern.substring(0, pattern.length() - 1))) {
+                needed.addAll(scopes);
+            }
+        });
+        return needed;
+    }
+
+    private boolean admitCall(Request request, Response response, Callback callback, String method,
+                              Map<String, Object> params) {
+        Set<String> needed = scopesFor(method, params);
+        if (needed.isEmpty()) return true;
+        Identity identity = McpGuard.identityOf(request);
+        Set<String> granted = identity == null ? Set.of() : identity.scopes();
+        var missing = new TreeSet<>(needed);
+        missing.removeAll(granted);
+        if (missing.isEmpty()) return true;
+        // "scope": everything this call needs, so the token the client steps up to serves it whole.
+        var asked = new TreeSet<>(requiredScopes);
+        asked.addAll(needed);
+        String what = method.equals("tools/call") ? "tool '" + params.get("name") + "'"
+                : method.equals("prompts/get") ? "prompt '" + params.get("name") + "'"
+                : "resource " + params.get("uri");
+        return refuse(response, callback, 403, "insufficient_scope", "the token lacks the scope"
+                + (missing.size() > 1 ? "s " : " ") + String.join(" ", missing) + ", which " + what + " needs", asked);
     }
 
     /** Where clients find the metadata document: RFC 9728's well-known URI with the resource's path appended. */
@@ -116,8 +178,13 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
      * and RFC 6750's {@code error} and {@code error_description} when a credential was presented.
      */
     private boolean refuse(Response response, Callback callback, int status, String error, String description) {
+        return refuse(response, callback, status, error, description, requiredScopes);
+    }
+
+    private boolean refuse(Response response, Callback callback, int status, String error, String description,
+                           Set<String> scopes) {
         var challenge = new StringBuilder("Bearer resource_metadata=\"").append(metadataUrl()).append('"');
-        if (!requiredScopes.isEmpty()) challenge.append(", scope=\"").append(String.join(" ", requiredScopes)).append('"');
+        if (!scopes.isEmpty()) challenge.append(", scope=\"").append(String.join(" ", scopes)).append('"');
         if (error != null) challenge.append(", error=\"").append(error).append('"');
         if (description != null) challenge.append(", error_description=\"").append(quoted(description)).append('"');
         response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, challenge.toString());

@@ -38,6 +38,8 @@ public final class HttpTransport implements AutoCloseable {
     private final StatelessExchanges statelessExchanges;
     private final Server server;
     private final Router router;
+    private final StreamableEndpoint streamable;
+    private final LegacySseEndpoint legacy;
     private final ServerConnector connector;
     private final ScheduledExecutorService sweeper;
 
@@ -63,8 +65,9 @@ public final class HttpTransport implements AutoCloseable {
         // Streams carry a keep-alive comment every keepAlive, so only a dead connection stays silent this long.
         connector.setIdleTimeout(Math.max(60_000, options.keepAlive().toMillis() * 4));
         server.addConnector(connector);
-        this.router = new Router(options, new StreamableEndpoint(engine, options, sessions, statelessExchanges),
-                new LegacySseEndpoint(engine, options, sessions));
+        this.streamable = new StreamableEndpoint(engine, options, sessions, statelessExchanges);
+        this.legacy = new LegacySseEndpoint(engine, options, sessions);
+        this.router = new Router(options, streamable, legacy);
         server.setHandler(router);
         server.setErrorHandler(new JsonErrorHandler());
         server.setStopTimeout(2_000);
@@ -91,6 +94,16 @@ public final class HttpTransport implements AutoCloseable {
     /** Adds {@code guard} to the checks every request to an MCP endpoint passes, in order (authorization). */
     public HttpTransport guard(McpGuard guard) {
         router.guard(guard);
+        return this;
+    }
+
+    /**
+     * Checks each JSON-RPC request by method and params once its body is read, on every transport (per-tool, prompt or
+     * resource authorization). One guard; call before {@link #start}.
+     */
+    public HttpTransport callGuard(CallGuard guard) {
+        streamable.callGuard(guard);
+        legacy.callGuard(guard);
         return this;
     }
 

@@ -33,11 +33,18 @@ final class LegacySseEndpoint {
     private final SessionTable sessions;
     private final int maxBody;
 
+    private volatile CallGuard callGuard = CallGuard.NONE;
+
     LegacySseEndpoint(Engine engine, HttpOptions options, SessionTable sessions) {
         this.engine = engine;
         this.options = options;
         this.sessions = sessions;
         this.maxBody = options.maxBodyBytes() > 0 ? options.maxBodyBytes() : engine.options().maxMessageBytes();
+    }
+
+    /** Checks each request before it is served (per-item authorization); none by default. */
+    void callGuard(CallGuard guard) {
+        this.callGuard = guard;
     }
 
     void openStream(Request request, Response response, Callback callback) {
@@ -103,6 +110,7 @@ final class LegacySseEndpoint {
             ErrorReplies.send(response, callback, 400, null, e.toError());
             return;
         }
+        if (!CallGuard.admitAll(callGuard, request, response, callback, tree)) return;
         ErrorReplies.empty(response, callback, 202);
         if (message != null) session.session().receive(message);
         else session.session().receive(body.bytes(), 0, body.length()); // a batch: the engine refuses it in 2024-11-05

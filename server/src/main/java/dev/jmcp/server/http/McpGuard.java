@@ -23,4 +23,10 @@ public interface McpGuard {
     static void identify(Request request, dev.jmcp.plugin.Identity identity) {
         request.setAttribute(Router.IDENTITY_ATTRIBUTE, identity);
     }
+
+    /** Who sent {@code request}, as a guard {@link #identify identified} it; null when none did. */
+    static dev.jmcp.plugin.Identity identityOf(Request request) {
+        return request.getAttribute(Router.IDENTITY_ATTRIBUTE) instanceof dev.jmcp.plugin.Identity identity
+                ? identity : null;
+    }
 }

@@ -42,6 +42,7 @@ final class StreamableEndpoint {
     private final SessionTable sessions;
     private final StatelessEndpoint stateless;
     private final int maxBody;
+    private volatile CallGuard callGuard = CallGuard.NONE;
 
     StreamableEndpoint(Engine engine, HttpOptions options, SessionTable sessions, StatelessExchanges statelessExchanges) {
         this.engine = engine;
@@ -49,6 +50,11 @@ final class StreamableEndpoint {
         this.sessions = sessions;
         this.stateless = new StatelessEndpoint(engine.stateless(), statelessExchanges);
         this.maxBody = options.maxBodyBytes() > 0 ? options.maxBodyBytes() : engine.options().maxMessageBytes();
+    }
+
+    /** Checks each request before it is served (per-item authorization); none by default. */
+    void callGuard(CallGuard guard) {
+        this.callGuard = guard;
     }
 
     void handle(Request request, Response response, Callback callback) throws IOException {
@@ -95,6 +101,7 @@ final class StreamableEndpoint {
             ErrorReplies.send(response, callback, 400, null, e.toError());
             return;
         }
+        if (!CallGuard.admitAll(callGuard, request, response, callback, tree)) return;
         String sessionId = headers.get(SESSION_HEADER);
         String version = headers.get(VERSION_HEADER);
         if (WireRoute.of(sessionId, version, tree) == WireRoute.STATELESS) {
@@ -251,7 +258,7 @@ final class StreamableEndpoint {
 
     /** Who sent {@code request}, as the authorization guard found it; null without authorization. */
     static Identity identity(Request request) {
-        return request.getAttribute(Router.IDENTITY_ATTRIBUTE) instanceof Identity identity ? identity : null;
+        return McpGuard.identityOf(request);
     }
 
     private static RequestId toId(Object id) {

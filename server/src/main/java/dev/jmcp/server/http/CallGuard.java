@@ -1,0 +1,40 @@
+package dev.jmcp.server.http;
+
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+import java.util.Map;
+
+/**
+ * A check of each JSON-RPC request an HTTP request carries, by method and params, once its body is read and before it
+ * is served: what depends on which tool, prompt or resource is asked for (per-item authorization). Every transport's
+ * endpoint applies it, a batch's requests one by one. Runs on the request's virtual thread. Thread-safe.
+ */
+@FunctionalInterface
+public interface CallGuard {
+    /** Lets everything through. */
+    CallGuard NONE = (request, response, callback, method, params) -> true;
+
+    /**
+     * Returns {@code true} to let the call through; otherwise the guard has answered the whole HTTP request itself (a
+     * 403, say) and completed {@code callback}.
+     */
+    boolean admit(Request request, Response response, Callback callback, String method, Map<String, Object> params);
+
+    /** Checks each request of a parsed body (an object, or a batch's array); true when all pass. */
+    @SuppressWarnings("unchecked")
+    static boolean admitAll(CallGuard guard, Request request, Response response, Callback callback, Object body) {
+        if (guard == NONE) return true;
+        var items = body instanceof java.util.List<?> list ? list : java.util.List.of(body == null ? Map.of() : body);
+        for (Object item : items) {
+            if (item instanceof Map<?, ?> message && message.get("method") instanceof String method
+                    && message.containsKey("id")) {
+                Map<String, Object> params = message.get("params") instanceof Map<?, ?> p ? (Map<String, Object>) p
+                        : Map.of();
+                if (!guard.admit(request, response, callback, method, params)) return false;
+            }
+        }
+        return true;
+    }
+}
