@@ -76,7 +76,9 @@ class AuthorizationIT {
                     public void register(Registrar registrar) {
                         registrar.tool(new Tool("whoami", "Says who called", null), (args, ctx) -> CallToolResult.text(
                                 ctx.identity().map(i -> "subject=" + i.subject() + " client=" + i.clientId()
-                                        + " scopes=" + new java.util.TreeSet<>(i.scopes())).orElse("nobody")));
+                                        + " scopes=" + new java.util.TreeSet<>(i.scopes())
+                                        + " bound=" + (i.claims() != null && i.claims().containsKey("cnf")))
+                                        .orElse("nobody")));
                         registrar.tool(new Tool("secret", "Needs mcp:admin besides", null),
                                 (args, ctx) -> CallToolResult.text("the secret is 42"));
                     }
@@ -199,7 +201,7 @@ class AuthorizationIT {
     void aValidTokenPassesAndThePluginSeesWhoCalled() throws Exception {
         String token = token(issuer, "jmcp-test", url.toString(), "mcp:tools");
         assertThat(whoami("Authorization", "Bearer " + token))
-                .contains("subject=jmcp-test client=jmcp-test scopes=[mcp:tools]");
+                .contains("subject=jmcp-test client=jmcp-test scopes=[mcp:tools] bound=false");
     }
 
     @Test
@@ -317,5 +319,24 @@ class AuthorizationIT {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(stateless.statusCode()).isEqualTo(403);
         assertThat(challenge(stateless)).contains("insufficient_scope", "mcp:admin");
+    }
+
+    @Test
+    void theJmcpClientGetsItsOwnTokenAndStepsUpWhenAToolAsksForMore() throws Exception {
+        var oauth = dev.jmcp.client.auth.OAuth.clientCredentials("jmcp-test", "secret").build();
+        try (var client = dev.jmcp.client.McpClient.builder().authorization(oauth).requestTimeout(Duration.ofSeconds(20))
+                .stderr(line -> { }).http(url)) {
+            // 401 → protected resource metadata → the authorization server's metadata → a token for this resource.
+            // oidc-provider offers DPoP, so the client binds its token to a key, and the server checks each proof.
+            assertThat(text(client.callTool("whoami", Map.of()))).contains("subject=jmcp-test", "scopes=[mcp:tools]",
+                    "bound=true");
+            // 403 insufficient_scope naming mcp:admin → a token with both → the call again.
+            assertThat(text(client.callTool("secret", Map.of()))).isEqualTo("the secret is 42");
+            assertThat(text(client.callTool("whoami", Map.of()))).contains("scopes=[mcp:admin, mcp:tools]");
+        }
+    }
+
+    private static String text(dev.jmcp.protocol.CallToolResult result) {
+        return ((dev.jmcp.protocol.TextContent) result.content().getFirst()).text();
     }
 }

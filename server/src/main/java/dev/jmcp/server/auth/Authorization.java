@@ -41,6 +41,10 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
                             TokenVerifier verifier, Map<String, Set<String>> itemScopes) {
     private static final Logger log = LoggerFactory.getLogger(Authorization.class);
     static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
+    /** DPoP proofs of every request; one for the process, so a proof cannot be replayed anywhere here. */
+    private static final DpopVerifier DPOP = new DpopVerifier(java.time.Clock.systemUTC());
+    private static final String DPOP_ALGS = String.join(" ", DpopVerifier.ALGORITHMS.stream().map(Object::toString)
+            .toList());
 
     public Authorization {
         authorizationServers = List.copyOf(authorizationServers);
@@ -134,6 +138,11 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         document.put("authorization_servers", authorizationServers.stream().map(URI::toString).toList());
         if (!requiredScopes.isEmpty()) document.put("scopes_supported", List.copyOf(requiredScopes));
         document.put("bearer_methods_supported", List.of("header"));
+        // Tokens bound to a key (RFC 9449) are accepted with their proofs, as the authorization server may issue them.
+        if (!authorizationServers.isEmpty()) {
+            document.put("dpop_signing_alg_values_supported", DpopVerifier.ALGORITHMS.stream().map(Object::toString)
+                    .toList());
+        }
         document.put("resource_name", "jmcp");
         return JsonCodec.shared().writeValueAsString(document).getBytes(StandardCharsets.UTF_8);
     }
@@ -145,13 +154,15 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
             return refuse(response, callback, 400, "invalid_request", "more than one Authorization header");
         }
         String token = null;
+        boolean dpop = false;
         if (!authorization.isEmpty()) {
             String value = authorization.getFirst().strip();
-            if (!value.regionMatches(true, 0, "Bearer ", 0, 7) || value.length() <= 7) {
+            dpop = value.regionMatches(true, 0, "DPoP ", 0, 5) && value.length() > 5;
+            if (!dpop && (!value.regionMatches(true, 0, "Bearer ", 0, 7) || value.length() <= 7)) {
                 return refuse(response, callback, 401, "invalid_request",
-                        "the Authorization header must be 'Bearer <token>'");
+                        "the Authorization header must be 'Bearer <token>' or 'DPoP <token>'");
             }
-            token = value.substring(7).strip();
+            token = value.substring(dpop ? 5 : 7).strip();
         } else if (apiKey != null && !apiKey.isBlank()) {
             token = apiKey.strip();
         }
@@ -163,6 +174,28 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
             log.debug("refused a token: {}", e.getMessage());
             return refuse(response, callback, 401, "invalid_token", e.getMessage());
         }
+        String boundTo = boundKey(identity);
+        if (dpop) {
+            List<String> proofs = request.getHeaders().getValuesList("DPoP");
+            if (proofs.size() != 1) {
+                return refuseProof(response, callback, "a DPoP token needs exactly one DPoP proof header, not "
+                        + proofs.size());
+            }
+            if (boundTo == null) {
+                return refuse(response, callback, 401, "invalid_token", "the token is not bound to a key; present it "
+                        + "as 'Bearer <token>'");
+            }
+            try {
+                DPOP.check(proofs.getFirst(), request.getMethod(), request.getHttpURI().toURI(), token, boundTo);
+            } catch (InvalidTokenException e) {
+                log.debug("refused a DPoP proof: {}", e.getMessage());
+                return refuseProof(response, callback, e.getMessage());
+            }
+        } else if (boundTo != null) {
+            // RFC 9449 7.2: a key-bound token presented as a bearer token is not accepted.
+            return refuse(response, callback, 401, "invalid_token", "the token is bound to a key (DPoP); present it "
+                    + "as 'DPoP <token>' with a DPoP proof");
+        }
         var missing = new TreeSet<>(requiredScopes);
         missing.removeAll(identity.scopes());
         if (!missing.isEmpty()) {
@@ -171,6 +204,19 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         }
         McpGuard.identify(request, identity);
         return true;
+    }
+
+    /** The thumbprint of the key a token is bound to ({@code cnf.jkt}, RFC 9449), or null for a bearer token. */
+    private static String boundKey(Identity identity) {
+        return identity.claims() != null && identity.claims().get("cnf") instanceof Map<?, ?> cnf
+                && cnf.get("jkt") instanceof String jkt ? jkt : null;
+    }
+
+    /** 401 for a DPoP proof that does not hold, with RFC 9449's {@code DPoP} challenge carrying the error. */
+    private boolean refuseProof(Response response, Callback callback, String description) {
+        response.getHeaders().add(HttpHeader.WWW_AUTHENTICATE, "DPoP algs=\"" + DPOP_ALGS
+                + "\", error=\"invalid_dpop_proof\", error_description=\"" + quoted(description) + "\"");
+        return refuse(response, callback, 401, null, "invalid DPoP proof: " + description, requiredScopes, false);
     }
 
     /**
@@ -183,11 +229,21 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
 
     private boolean refuse(Response response, Callback callback, int status, String error, String description,
                            Set<String> scopes) {
+        return refuse(response, callback, status, error, description, scopes, true);
+    }
+
+    private boolean refuse(Response response, Callback callback, int status, String error, String description,
+                           Set<String> scopes, boolean describeInChallenge) {
         var challenge = new StringBuilder("Bearer resource_metadata=\"").append(metadataUrl()).append('"');
         if (!scopes.isEmpty()) challenge.append(", scope=\"").append(String.join(" ", scopes)).append('"');
         if (error != null) challenge.append(", error=\"").append(error).append('"');
-        if (description != null) challenge.append(", error_description=\"").append(quoted(description)).append('"');
+        if (description != null && describeInChallenge) {
+            challenge.append(", error_description=\"").append(quoted(description)).append('"');
+        }
+        // The Bearer challenge first: clients that read one challenge read that one.
+        var others = response.getHeaders().getValuesList(HttpHeader.WWW_AUTHENTICATE);
         response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, challenge.toString());
+        for (String other : others) response.getHeaders().add(HttpHeader.WWW_AUTHENTICATE, other);
         String message = switch (status) {
             case 401 -> "Unauthorized: " + (description == null
                     ? "this server requires authorization; get a token from " + authorizationServers.stream()
