@@ -142,11 +142,22 @@ public final class McpClient implements AutoCloseable {
      */
     public CallToolResult callTool(String name, Map<String, ?> arguments, Consumer<ServerNotification.Progress> progress,
                                    Duration timeout) throws IOException, InterruptedException {
+        return callTool(name, arguments, null, progress, timeout);
+    }
+
+    /**
+     * As {@link #callTool(String, Map, Consumer, Duration)}, with {@code meta} (may be null) as the request's
+     * {@code _meta}: what the specification lets a client attach to a request for the server to read.
+     */
+    public CallToolResult callTool(String name, Map<String, ?> arguments, Map<String, Object> meta,
+                                   Consumer<ServerNotification.Progress> progress, Duration timeout)
+            throws IOException, InterruptedException {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(timeout, "timeout");
         var params = new HashMap<String, Object>();
         params.put("name", name);
         params.put("arguments", arguments == null ? Map.of() : arguments);
+        if (meta != null && !meta.isEmpty()) params.put("_meta", Map.copyOf(meta));
         Object tree = session.request("tools/call", params, progress, timeout);
         return ClientSession.decode("tools/call", tree, CallToolResult.class);
     }

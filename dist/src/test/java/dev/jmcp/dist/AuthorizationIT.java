@@ -63,7 +63,7 @@ class AuthorizationIT {
         rogueIssuer = startAuthorizationServer(lines.get(0), lines.get(1));
 
         Path plugins = Distribution.copyOfBundledPlugins(work.resolve("plugins"));
-        PluginJarBuilder.create().plugin("demo.WhoAmI", """
+        var whoAmI = PluginJarBuilder.create().plugin("demo.WhoAmI", """
                 package demo;
 
                 import dev.jmcp.plugin.Plugin;
@@ -83,7 +83,11 @@ class AuthorizationIT {
                                 (args, ctx) -> CallToolResult.text("the secret is 42"));
                     }
                 }
-                """).writeTo(plugins.resolve("whoami.jar"));
+                """);
+        whoAmI.writeTo(plugins.resolve("whoami.jar"));
+        // The same plugin again, in a child process of its own: it must see the caller just the same.
+        whoAmI.writeTo(plugins.resolve("isolated.jar"));
+        Files.writeString(plugins.resolve("isolated.jar.json"), "{\"isolation\": \"process\", \"prefix\": \"iso_\"}");
         Path keys = Files.writeString(work.resolve("api-keys"), "# operators\nci-bot:" + API_KEY + "\n");
         var server = Distribution.serveHttp(List.of("--port", String.valueOf(freePort()), "-p", plugins.toString(),
                 "--auth-issuer", issuer.toString(), "--auth-scope", "mcp:tools", "--auth-clock-skew", "1s",
@@ -202,6 +206,24 @@ class AuthorizationIT {
         String token = token(issuer, "jmcp-test", url.toString(), "mcp:tools");
         assertThat(whoami("Authorization", "Bearer " + token))
                 .contains("subject=jmcp-test client=jmcp-test scopes=[mcp:tools] bound=false");
+    }
+
+    @Test
+    void aPluginInAProcessOfItsOwnSeesWhoCalledToo() throws Exception {
+        String credential = "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools");
+        var opened = initialize("Authorization", credential);
+        String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        post("Authorization", credential, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"iso_whoami\","
+                + "\"arguments\":{}}}";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        HttpResponse<String> answer;
+        // The child starts with the server; its tools appear once it has.
+        while (!(answer = post("Authorization", credential, session, call)).body().contains("subject=")) {
+            assertThat(System.nanoTime()).as("the isolated plugin serves: " + answer.body()).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+        assertThat(answer.body()).contains("subject=jmcp-test client=jmcp-test scopes=[mcp:tools] bound=false");
     }
 
     @Test

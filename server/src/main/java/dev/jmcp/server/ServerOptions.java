@@ -6,10 +6,12 @@ import java.time.Duration;
 /**
  * How a server is set up. {@code pageSize} bounds every list page; {@code maxMessageBytes} bounds one inbound message
  * (a longer one is answered with an error and skipped); {@code maxPendingRequests} bounds requests in flight per
- * connection; {@code reloadSettle} is how long a changed plugin file must stay quiet before it is loaded.
+ * connection; {@code reloadSettle} is how long a changed plugin file must stay quiet before it is loaded;
+ * {@code identityFromParent} makes a server that runs one plugin for a parent jmcp over stdio take each call's sender
+ * from the parent ({@link dev.jmcp.server.session.ParentIdentity}), and is for nothing else.
  */
 public record ServerOptions(String name, String version, Path pluginsDirectory, int pageSize, int maxMessageBytes,
-                            int maxPendingRequests, Duration reloadSettle) {
+                            int maxPendingRequests, Duration reloadSettle, boolean identityFromParent) {
 
     public static final int DEFAULT_PAGE_SIZE = 100;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -25,12 +27,24 @@ public record ServerOptions(String name, String version, Path pluginsDirectory, 
         if (reloadSettle == null || reloadSettle.isNegative()) reloadSettle = DEFAULT_RELOAD_SETTLE;
     }
 
+    public ServerOptions(String name, String version, Path pluginsDirectory, int pageSize, int maxMessageBytes,
+                         int maxPendingRequests, Duration reloadSettle) {
+        this(name, version, pluginsDirectory, pageSize, maxMessageBytes, maxPendingRequests, reloadSettle, false);
+    }
+
     public static ServerOptions defaults(String name, Path pluginsDirectory) {
         return new ServerOptions(name, "0.0.0", pluginsDirectory, DEFAULT_PAGE_SIZE, DEFAULT_MAX_MESSAGE_BYTES,
                 DEFAULT_MAX_PENDING_REQUESTS, DEFAULT_RELOAD_SETTLE);
     }
 
     public ServerOptions withPageSize(int pageSize) {
-        return new ServerOptions(name, version, pluginsDirectory, pageSize, maxMessageBytes, maxPendingRequests, reloadSettle);
+        return new ServerOptions(name, version, pluginsDirectory, pageSize, maxMessageBytes, maxPendingRequests, reloadSettle,
+                identityFromParent);
+    }
+
+    /** The same options, taking each call's sender from the parent jmcp this server runs a plugin for. */
+    public ServerOptions withIdentityFromParent() {
+        return new ServerOptions(name, version, pluginsDirectory, pageSize, maxMessageBytes, maxPendingRequests, reloadSettle,
+                true);
     }
 }

@@ -62,6 +62,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "Log at debug level.")
     boolean verbose;
 
+    /** Set by a parent jmcp that runs one JAR plugin in this process: the parent says who sent each call. */
+    @Option(names = "--identity-from-parent", hidden = true)
+    boolean identityFromParent;
+
     @Option(names = "--page-size", defaultValue = "" + ServerOptions.DEFAULT_PAGE_SIZE, paramLabel = "N",
             description = "Items per page of tools/list, prompts/list and resources/list (default: ${DEFAULT-VALUE}).")
     int pageSize;
@@ -176,8 +180,9 @@ public final class ServeCommand implements Callable<Integer> {
     /** The server set-up these options describe. */
     public ServerOptions serverOptions() {
         try {
-            return new ServerOptions(name, JmcpVersion.current(), pluginsFolder(), pageSize, maxMessageBytes,
+            var options = new ServerOptions(name, JmcpVersion.current(), pluginsFolder(), pageSize, maxMessageBytes,
                     maxPending, ServerOptions.DEFAULT_RELOAD_SETTLE);
+            return identityFromParent ? options.withIdentityFromParent() : options;
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -246,6 +251,11 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (state != null && !"redis".equals(state.getScheme())) {
             throw new ParameterException(spec.commandLine(), "--state takes redis://HOST:PORT, was '" + state + "'");
+        }
+        if (identityFromParent && overHttp) {
+            // Over HTTP anyone could name themselves in _meta; only a parent on the other end of stdio may.
+            throw new ParameterException(spec.commandLine(), "--identity-from-parent is for a plugin's child process "
+                    + "over stdio");
         }
         if (console && !overHttp) {
             throw new ParameterException(spec.commandLine(), "--console is served over HTTP; add -t");

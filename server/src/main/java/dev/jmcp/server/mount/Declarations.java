@@ -24,6 +24,7 @@ import dev.jmcp.server.registry.ResourceTemplateEntry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.registry.UriTemplate;
 import dev.jmcp.server.schema.JsonSchemas;
+import dev.jmcp.server.session.ParentIdentity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -141,7 +142,11 @@ final class Declarations {
         }
         var trailing = new TrailingProgress(context);
         try {
-            CallToolResult result = mount.forward(context, name, () -> client.callTool(name, arguments,
+            // A child jmcp running one of our JAR plugins is told who called, so the plugin sees it as in process.
+            Map<String, Object> meta = mount.spec().passesIdentity() ? context.identity()
+                    .map(identity -> Map.<String, Object>of(ParentIdentity.META_KEY, ParentIdentity.toMeta(identity)))
+                    .orElse(null) : null;
+            CallToolResult result = mount.forward(context, name, () -> client.callTool(name, arguments, meta,
                     context.hasProgressToken() ? trailing::accept : null, mount.spec().callTimeout()));
             if (context.hasProgressToken()) trailing.settle();
             return result;

@@ -25,11 +25,13 @@ import java.util.Set;
  * the call is cancelled with {@code notifications/cancelled} and the server keeps running);</li>
  * <li>{@code disabled}: true leaves the file in the folder but mounts nothing.</li>
  * </ul>
- * Immutable. {@link #parse} throws {@link IllegalArgumentException} with a message a user can act on.
+ * {@code passesIdentity}, never set from a file, is for the child {@code jmcp serve} jmcp runs a JAR plugin in: each
+ * call then tells the child who sent it. Immutable. {@link #parse} throws {@link IllegalArgumentException} with a
+ * message a user can act on.
  */
 public record MountSpec(String name, List<String> command, Map<String, String> env, Path cwd, URI url,
                         Map<String, String> headers, String prefix, Duration callTimeout, Duration connectTimeout,
-                        String protocolVersion, boolean restartOnTimeout, boolean disabled) {
+                        String protocolVersion, boolean restartOnTimeout, boolean disabled, boolean passesIdentity) {
     static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofMinutes(5);
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
     private static final Set<String> KEYS = Set.of("command", "args", "env", "cwd", "url", "headers", "type",
@@ -56,7 +58,13 @@ public record MountSpec(String name, List<String> command, Map<String, String> e
     public static MountSpec stdio(String name, List<String> command, String prefix, Duration callTimeout,
                                   boolean restartOnTimeout) {
         return new MountSpec(name, command, Map.of(), null, null, Map.of(), prefix, callTimeout, null, null,
-                restartOnTimeout, false);
+                restartOnTimeout, false, false);
+    }
+
+    /** The same server, told who sent each call (a child jmcp that runs one of this server's JAR plugins). */
+    public MountSpec withIdentityPassed() {
+        return new MountSpec(name, command, env, cwd, url, headers, prefix, callTimeout, connectTimeout,
+                protocolVersion, restartOnTimeout, disabled, true);
     }
 
     /** Reads the JSON text of a {@code .mcp.json} file; {@code name} is the file's name without the extension. */
@@ -107,7 +115,7 @@ public record MountSpec(String name, List<String> command, Map<String, String> e
                 "prefix"), seconds(entry.get("timeout"), "timeout"), seconds(entry.get("connectTimeout"),
                 "connectTimeout"), entry.get("protocolVersion") == null ? null
                 : string(entry.get("protocolVersion"), "protocolVersion"), flag(entry.get("restartOnTimeout"),
-                "restartOnTimeout"), flag(entry.get("disabled"), "disabled"));
+                "restartOnTimeout"), flag(entry.get("disabled"), "disabled"), false);
     }
 
     /** What a log line names the mounted server by: its command or URL. */

@@ -101,7 +101,7 @@ final class PluginKinds {
             throw new PluginLoadException("cannot prepare its private folder: " + e.getMessage(), e);
         }
         var spec = MountSpec.stdio(name, ChildCommand.jmcpServe(folder), settings.prefix(), settings.timeout(),
-                settings.restartOnTimeout());
+                settings.restartOnTimeout()).withIdentityPassed();
         try {
             return new ServedMount(open(jar, spec), jar, stamp, folder);
         } catch (PluginLoadException e) {
@@ -157,7 +157,8 @@ final class PluginKinds {
             }
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             return List.of(java, "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr", "-cp",
-                    System.getProperty("java.class.path"), CLI_MAIN, "serve", "-p", folder.toString());
+                    System.getProperty("java.class.path"), CLI_MAIN, "serve", "-p", folder.toString(),
+                    "--identity-from-parent");
         }
     }
 }

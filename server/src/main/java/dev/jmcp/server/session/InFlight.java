@@ -10,7 +10,26 @@ public final class InFlight {
     private volatile boolean cancelled;
     private final java.util.List<Runnable> onCancel = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Who sent the request: captured where it is admitted, on the transport's thread. */
-    private final dev.jmcp.plugin.Identity identity = RequestIdentity.current();
+    private final dev.jmcp.plugin.Identity identity;
+
+    private InFlight(dev.jmcp.plugin.Identity identity) {
+        this.identity = identity;
+    }
+
+    /** Work whose sender is whoever the transport says sent the message being received now. */
+    InFlight() {
+        this(RequestIdentity.current());
+    }
+
+    /**
+     * A request being admitted: its sender as the transport says, or, in a plugin's child process that trusts its
+     * parent ({@code identityFromParent}), as the parent said in the request's {@code _meta}.
+     */
+    static InFlight admitting(dev.jmcp.protocol.jsonrpc.JsonRpcRequest request, boolean identityFromParent) {
+        dev.jmcp.plugin.Identity identity = RequestIdentity.current();
+        if (identity == null && identityFromParent) identity = ParentIdentity.fromParams(request.params());
+        return new InFlight(identity);
+    }
 
     dev.jmcp.plugin.Identity identity() {
         return identity;

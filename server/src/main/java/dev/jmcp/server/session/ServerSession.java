@@ -227,7 +227,7 @@ public final class ServerSession implements Caller, AutoCloseable {
             CallSpan span = engine.startCall(request, null, id);
             JsonRpcMessage response;
             try {
-                response = serve(request, method, new InFlight());
+                response = serve(request, method, InFlight.admitting(request, engine.options().identityFromParent()));
             } catch (Throwable failure) {
                 response = Failures.response(request.id(), request.method(), failure);
             }
@@ -235,7 +235,7 @@ public final class ServerSession implements Caller, AutoCloseable {
             Engine.endCall(span, response);
             return;
         }
-        var work = new InFlight();
+        var work = InFlight.admitting(request, engine.options().identityFromParent());
         if (inFlight.putIfAbsent(request.id(), work) != null) {
             // The second request's id is the first's, so its error response can only be told apart by its message.
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
@@ -269,7 +269,7 @@ public final class ServerSession implements Caller, AutoCloseable {
                     + " requests are already in flight; retry when some have finished"));
             return;
         }
-        var work = new InFlight();
+        var work = InFlight.admitting(request, engine.options().identityFromParent());
         if (inFlight.putIfAbsent(request.id(), work) != null) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));

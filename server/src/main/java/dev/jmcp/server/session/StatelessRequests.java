@@ -127,7 +127,7 @@ public final class StatelessRequests {
      * response last (none for a cancelled call; a {@code subscriptions/listen} stream until cancelled).
      */
     public StatelessCall serve(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply) {
-        var work = new InFlight();
+        var work = InFlight.admitting(request, engine.options().identityFromParent());
         serve(request, envelope, reply, work);
         return work::cancel;
     }
