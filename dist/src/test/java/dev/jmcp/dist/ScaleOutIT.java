@@ -60,6 +60,7 @@ class ScaleOutIT {
         PluginJarBuilder.create().plugin("demo.Shared", """
                 package demo;
 
+                import dev.jmcp.plugin.InputRequest;
                 import dev.jmcp.plugin.Plugin;
                 import dev.jmcp.plugin.Registrar;
                 import dev.jmcp.plugin.TaskSupport;
@@ -83,6 +84,14 @@ class ScaleOutIT {
                             ctx.resourceUpdated("demo://shared");
                             return CallToolResult.text("touched");
                         });
+                        registrar.tool(new Tool("task_question", "A task that asks the user one question", null),
+                                (args, ctx) -> {
+                                    ctx.startTask();
+                                    var answer = ctx.requestInputs(Map.of("colour", InputRequest.elicit(
+                                            ElicitRequest.form("Colour?", schema))), Duration.ofSeconds(60))
+                                            .elicitation("colour");
+                                    return CallToolResult.text("task heard " + answer.content().get("answer"));
+                                }, TaskSupport.OPTIONAL);
                         registrar.tool(new Tool("quick_task", "A task that ends at once", null), (args, ctx) -> {
                             ctx.startTask();
                             return CallToolResult.text("quick task done");
@@ -328,5 +337,49 @@ class ScaleOutIT {
         assertThat(result(rpc(b, "tasks/cancel", endlessId, Map.of("taskId", endlessId, "_meta", meta())))
                 .get("resultType")).isEqualTo("complete");
         assertThat(result(taskGet(b, endlessId)).get("status")).isEqualTo("failed");
+    }
+
+    @Test
+    void aTaskCreatedOnOneInstanceIsAnsweredOnASecondAndReadOnAThird() throws Exception {
+        URI a = instance(true);
+        URI b = instance(true);
+        URI c = instance(true);
+        var created = result(call(a, "task_question", Map.of()));
+        String id = (String) created.get("taskId");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        Map<String, Object> asking;
+        while (!"input_required".equals((asking = result(taskGet(b, id))).get("status"))) {
+            assertThat(System.nanoTime()).as("the task asks, read through B: " + asking).isLessThan(deadline);
+            Thread.sleep(100);
+        }
+        @SuppressWarnings("unchecked")
+        String key = ((Map<String, Object>) asking.get("inputRequests")).keySet().iterator().next();
+        var updated = rpc(b, "tasks/update", id, Map.of("taskId", id, "inputResponses", answer(key, "blue"),
+                "_meta", meta()));
+        assertThat(result(updated).get("resultType")).isEqualTo("complete");
+        Map<String, Object> done;
+        while (!"completed".equals((done = result(taskGet(c, id))).get("status"))) {
+            assertThat(System.nanoTime()).as("the task completes, read through C: " + done).isLessThan(deadline);
+            Thread.sleep(100);
+        }
+        assertThat(done.toString()).contains("task heard blue");
+    }
+
+    @Test
+    void aListenerWhoseInstanceIsKilledListensAgainOnAnotherAndHearsWhatFollows() throws Exception {
+        var doomed = server(true);
+        URI b = instance(true);
+        URI c = instance(true);
+        var onDoomed = listen(doomed.url());
+        assertThat(result(call(c, "touch", Map.of())).toString()).contains("touched");
+        assertThat(updated(onDoomed, Duration.ofSeconds(10))).isTrue();
+
+        doomed.process().destroyForcibly();
+        assertThat(doomed.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
+        // The client sees its stream end and listens again wherever the balancer sends it.
+        var again = listen(b);
+        assertThat(result(call(c, "touch", Map.of())).toString()).contains("touched");
+        assertThat(updated(again, Duration.ofSeconds(10))).as("heard on the new instance").isTrue();
+        assertThat(updated(onDoomed, Duration.ofMillis(300))).as("nothing on the dead stream").isFalse();
     }
 }
