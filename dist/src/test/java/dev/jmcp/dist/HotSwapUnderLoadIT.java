@@ -122,9 +122,9 @@ class HotSwapUnderLoadIT {
         var callers = new ArrayList<Thread>();
         for (String session : sessions) {
             callers.add(Thread.ofPlatform().start(() -> {
-                // One kept-alive connection per caller, written and read by hand: the JDK client's pool has had races
-                // of its own that lose a response (JDK-8336655, JDK-8357639), which would blame the server wrongly.
-                var connection = new KeptAliveConnection(url);
+                // One kept-alive connection per caller, written and read by hand (RawHttp): the JDK client's pool
+                // has had races of its own that lose a response, which would blame the server wrongly.
+                var connection = new RawHttp.KeptAliveConnection(url);
                 try (connection) {
                     for (int i = 0; i < HTTP_CAP_PER_SESSION && (i < HTTP_CALLS_PER_SESSION || !swapped.get()); i++) {
                         httpSent.incrementAndGet();
@@ -234,119 +234,6 @@ class HotSwapUnderLoadIT {
         if (session != null) request.header("Mcp-Session-Id", session);
         return client.send(request.POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** A response read off a {@link KeptAliveConnection}: status, lower-case header names, body as text. */
-    private record RawResponse(int status, Map<String, String> headers, String body) {
-        /** The JSON-RPC messages of the response: its JSON body, or the data of each event of its event stream. */
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> messages() {
-            var messages = new ArrayList<Map<String, Object>>();
-            if (headers.getOrDefault("content-type", "").startsWith("application/json")) {
-                messages.add((Map<String, Object>) CODEC.parse(body.getBytes(StandardCharsets.UTF_8)));
-            } else {
-                for (String line : body.split("\n")) {
-                    if (line.startsWith("data:") && line.length() > 6) {
-                        messages.add((Map<String, Object>) CODEC.parse(line.substring(5).strip()
-                                .getBytes(StandardCharsets.UTF_8)));
-                    }
-                }
-            }
-            return messages;
-        }
-    }
-
-    /**
-     * One HTTP/1.1 connection kept alive across requests, used by one thread: a POST, its whole response (by
-     * {@code Content-Length} or chunked), then the next. Opened again only when the server closes it after a response
-     * that said so; any other end is a failure to report.
-     */
-    private static final class KeptAliveConnection implements AutoCloseable {
-        private final URI url;
-        private Socket socket;
-        private BufferedInputStream in;
-        private int opened;
-        private int exchanges;
-
-        KeptAliveConnection(URI url) {
-            this.url = url;
-        }
-
-        RawResponse post(String session, String json) throws IOException {
-            if (socket == null) {
-                socket = new Socket(url.getHost(), url.getPort());
-                socket.setSoTimeout(30_000);
-                socket.setTcpNoDelay(true);
-                in = new BufferedInputStream(socket.getInputStream());
-                opened++;
-            }
-            byte[] body = json.getBytes(StandardCharsets.UTF_8);
-            String head = "POST " + url.getPath() + " HTTP/1.1\r\nHost: " + url.getHost() + ":" + url.getPort()
-                    + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
-                    + "\r\nMCP-Protocol-Version: 2025-11-25\r\nMcp-Session-Id: " + session
-                    + "\r\nContent-Length: " + body.length + "\r\n\r\n";
-            // Head and body in one write: two small writes would wait on Nagle's algorithm and a delayed ACK.
-            var request = new ByteArrayOutputStream(head.length() + body.length);
-            request.write(head.getBytes(StandardCharsets.US_ASCII));
-            request.write(body);
-            socket.getOutputStream().write(request.toByteArray());
-            String status = line();
-            if (status == null) throw new EOFException("the server closed the connection instead of answering");
-            var headers = new HashMap<String, String>();
-            for (String header = line(); header != null && !header.isEmpty(); header = line()) {
-                int colon = header.indexOf(':');
-                headers.put(header.substring(0, colon).strip().toLowerCase(Locale.ROOT),
-                        header.substring(colon + 1).strip());
-            }
-            var content = new ByteArrayOutputStream();
-            if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-                for (int size = chunkSize(); size > 0; size = chunkSize()) {
-                    content.write(in.readNBytes(size));
-                    line();
-                }
-                for (String trailer = line(); trailer != null && !trailer.isEmpty(); trailer = line()) {
-                    // Trailers are not used; read past them.
-                }
-            } else {
-                content.write(in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0"))));
-            }
-            exchanges++;
-            if ("close".equalsIgnoreCase(headers.get("connection"))) close();
-            return new RawResponse(Integer.parseInt(status.split(" ")[1]), headers,
-                    content.toString(StandardCharsets.UTF_8));
-        }
-
-        private int chunkSize() throws IOException {
-            String size = line();
-            if (size == null) throw new EOFException("the server closed the connection inside a chunked body");
-            int extension = size.indexOf(';');
-            return Integer.parseInt(extension < 0 ? size.strip() : size.substring(0, extension).strip(), 16);
-        }
-
-        /** One CRLF-ended line, or null at the end of the stream. */
-        private String line() throws IOException {
-            var line = new ByteArrayOutputStream();
-            for (int b = in.read(); b != '\n'; b = in.read()) {
-                if (b < 0) return line.size() == 0 ? null : line.toString(StandardCharsets.US_ASCII);
-                if (b != '\r') line.write(b);
-            }
-            return line.toString(StandardCharsets.US_ASCII);
-        }
-
-        @Override
-        public void close() {
-            try {
-                if (socket != null) socket.close();
-            } catch (IOException ignored) {
-                // Closing a connection the test is done with.
-            }
-            socket = null;
-        }
-
-        @Override
-        public String toString() {
-            return "connection " + opened + " of this caller, after " + exchanges + " answers on this caller";
-        }
     }
 
     @SuppressWarnings("unchecked")
