@@ -6,7 +6,10 @@
 //
 // Listens on 127.0.0.1:PORT with issuer http://127.0.0.1:PORT and prints "issuer <url>" once it listens. Clients
 // (secret "secret"): "jmcp-test" may get the scopes mcp:tools and mcp:admin, tokens living 300 s; "short-lived" the
-// same scopes, tokens living 1 s. Any resource indicator is accepted and becomes the token's audience.
+// same scopes, tokens living 1 s. "jmcp-browser" is a public native client for the authorization code flow with PKCE,
+// redirected to http://127.0.0.1:8976/callback; a person signs in on the provider's own development pages (any login
+// and password; the login becomes the token's subject) and consents. Any resource indicator is accepted and becomes
+// the token's audience.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import Provider from 'oidc-provider';
 
@@ -29,12 +32,24 @@ const client = (id) => ({
   scope: SCOPES,
 });
 
+const browser = {
+  client_id: 'jmcp-browser',
+  application_type: 'native',
+  token_endpoint_auth_method: 'none',
+  grant_types: ['authorization_code'],
+  response_types: ['code'],
+  redirect_uris: ['http://127.0.0.1:8976/callback'],
+  scope: SCOPES,
+};
+
 const provider = new Provider(issuer, {
-  clients: [client('jmcp-test'), client('short-lived')],
+  clients: [client('jmcp-test'), client('short-lived'), browser],
+  // Whoever signs in is who they say: a test stand-in for an account store.
+  findAccount: (ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
   jwks: { keys: [jwk] },
   scopes: SCOPES.split(' '),
   features: {
-    devInteractions: { enabled: false },
+    devInteractions: { enabled: true },
     clientCredentials: { enabled: true },
     resourceIndicators: {
       enabled: true,

@@ -361,4 +361,58 @@ class AuthorizationIT {
     private static String text(dev.jmcp.protocol.CallToolResult result) {
         return ((dev.jmcp.protocol.TextContent) result.content().getFirst()).text();
     }
+
+    @Test
+    void theJmcpClientSignsInWithTheAuthorizationCodeFlowOnTheProvidersOwnPages() throws Exception {
+        var oauth = dev.jmcp.client.auth.OAuth.builder(URI.create("http://127.0.0.1:8976/callback"),
+                authorizationUrl -> signIn(authorizationUrl, "ada")).preRegistered("jmcp-browser", null).build();
+        try (var client = dev.jmcp.client.McpClient.builder().authorization(oauth).requestTimeout(Duration.ofSeconds(20))
+                .stderr(line -> { }).http(url)) {
+            // Discovery, the authorization request with PKCE and the resource, the person's sign-in and consent on
+            // the provider's pages, the code exchanged for a token: the tool sees the person who signed in.
+            assertThat(text(client.callTool("whoami", Map.of()))).contains("subject=ada client=jmcp-browser",
+                    "scopes=[mcp:tools]");
+        }
+    }
+
+    /**
+     * What a person's browser does with the authorization URL on oidc-provider's development pages: follows the
+     * redirects, signs in as {@code login} on the login form, confirms the consent form, and stops where the provider
+     * sends it back to the client (the redirect URI with the code), which it returns.
+     */
+    private static URI signIn(URI authorizationUrl, String login) throws IOException, InterruptedException {
+        var browser = HttpClient.newBuilder().cookieHandler(new java.net.CookieManager())
+                .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(5)).build();
+        HttpRequest next = HttpRequest.newBuilder(authorizationUrl).GET().build();
+        for (int step = 0; step < 20; step++) {
+            var response = browser.send(next, HttpResponse.BodyHandlers.ofString());
+            var location = response.headers().firstValue("Location");
+            if (location.isPresent()) {
+                URI target = response.uri().resolve(location.get());
+                if (target.toString().startsWith("http://127.0.0.1:8976/callback")) return target;
+                next = HttpRequest.newBuilder(target).GET().build();
+                continue;
+            }
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+            var form = Pattern.compile("<form[^>]*action=\"([^\"]*)\"", Pattern.CASE_INSENSITIVE).matcher(response.body());
+            assertThat(form.find()).as("a form on " + response.uri() + ":\n" + response.body()).isTrue();
+            var fields = new java.util.LinkedHashMap<String, String>();
+            var inputs = Pattern.compile("<input[^>]*>", Pattern.CASE_INSENSITIVE).matcher(response.body());
+            while (inputs.find()) {
+                String tag = inputs.group();
+                var name = Pattern.compile("name=\"([^\"]*)\"").matcher(tag);
+                if (!name.find()) continue;
+                var value = Pattern.compile("value=\"([^\"]*)\"").matcher(tag);
+                fields.put(name.group(1), value.find() ? value.group(1) : "");
+            }
+            if (fields.containsKey("login")) fields.put("login", login);
+            if (fields.containsKey("password")) fields.put("password", "any password will do");
+            String body = fields.entrySet().stream().map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+                    + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(java.util.stream.Collectors.joining("&"));
+            next = HttpRequest.newBuilder(response.uri().resolve(form.group(1)))
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        }
+        throw new AssertionError("the provider never sent the browser back to the client");
+    }
 }
