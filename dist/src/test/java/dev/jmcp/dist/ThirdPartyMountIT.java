@@ -99,6 +99,33 @@ class ThirdPartyMountIT {
         }
     }
 
+    @Test
+    void jmcpsClientTalksToTheReferenceServerDirectly() throws Exception {
+        List<String> server = everythingServer();
+        BlockingQueue<ServerNotification> notifications = new LinkedBlockingQueue<>();
+        try (McpClient client = McpClient.builder().requestTimeout(Duration.ofSeconds(60)).stderr(line -> { })
+                .onNotification(notifications::add)
+                .onSampling(request -> new CreateMessageResult(Role.ASSISTANT, new TextContent("sampled directly"),
+                        "test-model", "endTurn"))
+                .onElicitation(request -> new ElicitResult("decline", null))
+                .stdio(List.of(server.get(0), server.get(1), "stdio"), Map.of())) {
+            // The newest revision both speak, found by the client itself.
+            assertThat(client.protocolVersion()).isEqualTo(dev.jmcp.protocol.ProtocolVersion.LATEST_STATEFUL);
+            assertThat(client.listTools()).extracting(Tool::name).contains("echo", "trigger-sampling-request",
+                    "trigger-elicitation-request");
+            assertThat(text(client.callTool("echo", Map.of("message", "hello directly")))).contains("hello directly");
+            var progress = new LinkedBlockingQueue<ServerNotification.Progress>();
+            assertThat(client.callTool("trigger-long-running-operation", Map.of("duration", 1, "steps", 3),
+                    progress::add).failed()).isFalse();
+            assertThat(progress.poll(10, TimeUnit.SECONDS)).isNotNull();
+            assertThat(texts(client.callTool("trigger-sampling-request", Map.of("prompt", "hi"))))
+                    .contains("sampled directly");
+            assertThat(texts(client.callTool("trigger-elicitation-request", Map.of()))).contains("declined");
+            assertThat(client.listPrompts()).isNotEmpty();
+            assertThat(client.listResources()).isNotEmpty();
+        }
+    }
+
     private static String text(CallToolResult result) {
         Content first = result.content().getFirst();
         return first instanceof TextContent t ? t.text() : String.valueOf(first);
