@@ -501,6 +501,16 @@ class ClientIT {
     }
 
     @Test
+    void theCommandsSpeak2026StatelesslyOverStdioAndHttp() throws Exception {
+        Run overStdio = jmcp(overStdio("call", "sleep", "--arg", "milliseconds=1", "--protocol-version", "2026-07-28"));
+        assertThat(overStdio.exitCode()).as(overStdio.err()).isZero();
+        assertThat(overStdio.out()).isNotBlank();
+        Run overHttp = jmcp("tools", "--url", url.toString(), "--protocol-version", "2026-07-28");
+        assertThat(overHttp.exitCode()).as(overHttp.err()).isZero();
+        assertThat(overHttp.out()).contains("sleep", "ask_user");
+    }
+
+    @Test
     void aServerNamedInAnMcpServersFileIsReachedOverStdioAndOverHttp() throws Exception {
         var json = new StringBuilder("{\"mcpServers\": {\"local\": {\"command\": ");
         List<String> serve = serveCommand();
