@@ -120,6 +120,56 @@ class TelemetryIT {
     }
 
     @Test
+    void aCallThroughAMountIsAClientSpanWhoseContextTheMountedServerContinues() throws Exception {
+        int port = startCollector();
+        Map<String, String> otel = Map.of(
+                "OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:" + port,
+                "OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf",
+                "OTEL_BSP_SCHEDULE_DELAY", "100",
+                "OTEL_METRICS_EXPORTER", "none",
+                "OTEL_LOGS_EXPORTER", "none");
+        Path plugins = java.nio.file.Files.createDirectories(work.resolve("plugins"));
+        var mount = new java.util.LinkedHashMap<String, Object>();
+        mount.put("command", Distribution.launcher().toString());
+        mount.put("args", List.of("serve", "--telemetry", "-p", Distribution.bundledPlugins().toString()));
+        mount.put("env", otel);
+        mount.put("prefix", "in_");
+        java.nio.file.Files.writeString(plugins.resolve("inner.mcp.json"),
+                dev.jmcp.protocol.json.JsonCodec.shared().writeValueAsString(mount));
+        server = Distribution.serve(plugins, otel, work, "--telemetry");
+        server.initialize("2025-11-25", Map.of());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        Map<String, Object> answer;
+        // The mounted server starts with ours; its tools appear once it answers.
+        while ((answer = server.request("tools/call", Map.of("name", "in_sleep", "arguments",
+                Map.of("milliseconds", 1), "_meta", Map.of("traceparent", "00-" + TRACE_ID + "-" + PARENT_ID + "-01"))))
+                .containsKey("error")) {
+            assertThat(System.nanoTime()).as("the mounted server serves: " + answer).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+        while (spans.stream().noneMatch(s -> s.getKind() == Span.SpanKind.SPAN_KIND_SERVER
+                && s.getName().equals("tools/call sleep"))) {
+            assertThat(System.nanoTime()).as("the mounted server's span is exported:\n" + spans).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+        var hex = HexFormat.of();
+        Span client = spans.stream().filter(s -> s.getKind() == Span.SpanKind.SPAN_KIND_CLIENT).findFirst().orElseThrow();
+        Span outer = spans.stream().filter(s -> s.getSpanId().equals(client.getParentSpanId())).findFirst()
+                .orElseThrow(() -> new AssertionError("the client span's parent is exported: " + spans));
+        assertThat(outer.getName()).isEqualTo("tools/call in_sleep");
+        assertThat(hex.formatHex(outer.getParentSpanId().toByteArray())).as("continuing the caller's trace")
+                .isEqualTo(PARENT_ID);
+        Span inner = spans.stream().filter(s -> s.getKind() == Span.SpanKind.SPAN_KIND_SERVER
+                && s.getName().equals("tools/call sleep")).findFirst().orElseThrow();
+        assertThat(client.getName()).isEqualTo("tools/call sleep");
+        assertThat(attribute(client, "jmcp.plugin.name")).isEqualTo("inner");
+        for (Span span : List.of(outer, client, inner)) {
+            assertThat(hex.formatHex(span.getTraceId().toByteArray())).as(span.getName()).isEqualTo(TRACE_ID);
+        }
+        assertThat(inner.getParentSpanId()).as("the mounted server continues the client span").isEqualTo(client.getSpanId());
+    }
+
+    @Test
     void theDurationMetricIsScrapeableAsPrometheusText() throws Exception {
         int prometheus;
         try (var probe = new ServerSocket(0)) {

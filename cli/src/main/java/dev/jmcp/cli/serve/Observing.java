@@ -21,6 +21,7 @@ final class Observing implements AutoCloseable {
         // Named here only: without --telemetry no OpenTelemetry class is ever loaded.
         var observer = dev.jmcp.cli.telemetry.McpTelemetry.fromEnvironment(transport, server::pluginOf).gauges(server);
         server.observe(observer);
+        dev.jmcp.server.observe.OutgoingCalls.install(observer.outgoing());
         return new Observing(observer);
     }
 

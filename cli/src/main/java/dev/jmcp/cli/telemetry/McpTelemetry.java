@@ -4,6 +4,7 @@ import dev.jmcp.server.observe.CallInfo;
 import dev.jmcp.server.observe.CallObserver;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.CallSpan;
+import dev.jmcp.server.observe.OutgoingCalls;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -19,6 +20,7 @@ import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -163,6 +165,39 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
             // The request id is per call: not a metric dimension.
             measured.remove(REQUEST_ID);
             duration.record((outcome.endNanos() - call.startNanos()) / 1e9, measured.build(), parent);
+        };
+    }
+
+    /**
+     * Spans for the calls jmcp makes to other servers for a caller (mounts, plugins in processes of their own): a
+     * {@code CLIENT} span, child of the caller's, named like the server's, whose context goes along in {@code _meta}.
+     */
+    public OutgoingCalls outgoing() {
+        return (method, target, server) -> {
+            Context parent = Context.current();
+            var builder = tracer.spanBuilder(target == null ? method : method + " " + target)
+                    .setSpanKind(SpanKind.CLIENT).setParent(parent).setAttribute(METHOD, method);
+            if (server != null) builder.setAttribute(PLUGIN, server);
+            if (target != null && method.equals("tools/call")) builder.setAttribute(TOOL, target);
+            Span span = builder.startSpan();
+            var meta = new HashMap<String, String>();
+            openTelemetry.getPropagators().getTextMapPropagator().inject(parent.with(span), meta, HashMap::put);
+            return new OutgoingCalls.Outgoing(meta, outcome -> {
+                switch (outcome.kind()) {
+                    case ERROR -> {
+                        span.setAttribute(ERROR_TYPE, String.valueOf(outcome.errorCode()));
+                        span.setStatus(StatusCode.ERROR, outcome.errorMessage() == null ? "" : outcome.errorMessage());
+                    }
+                    case TOOL_ERROR -> {
+                        span.setAttribute(ERROR_TYPE, "tool_error");
+                        span.setStatus(StatusCode.ERROR, "the tool's result is an error");
+                    }
+                    case CANCELLED -> span.setAttribute(ERROR_TYPE, "cancelled");
+                    case OK -> {
+                    }
+                }
+                span.end();
+            });
         };
     }
 

@@ -15,6 +15,8 @@ import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.client.CompletionReference;
 import dev.jmcp.protocol.PromptArgument;
+import dev.jmcp.server.observe.CallOutcome;
+import dev.jmcp.server.observe.OutgoingCalls;
 import dev.jmcp.server.registry.ArgumentsValidator;
 import dev.jmcp.server.registry.CompletionEntry;
 import dev.jmcp.server.registry.Contribution;
@@ -30,6 +32,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -141,31 +144,47 @@ final class Declarations {
             return CallToolResult.error("Plugin " + mount.name() + " is not available: " + e.getMessage());
         }
         var trailing = new TrailingProgress(context);
+        // Started here, on the thread serving the caller: its span is the parent of this one.
+        OutgoingCalls.Outgoing outgoing = OutgoingCalls.current().start("tools/call", name, mount.name());
+        CallOutcome outcome = null;
         try {
+            var meta = new LinkedHashMap<String, Object>(outgoing.meta());
             // A child jmcp running one of our JAR plugins is told who called, so the plugin sees it as in process.
-            Map<String, Object> meta = mount.spec().passesIdentity() ? context.identity()
-                    .map(identity -> Map.<String, Object>of(ParentIdentity.META_KEY, ParentIdentity.toMeta(identity)))
-                    .orElse(null) : null;
+            if (mount.spec().passesIdentity()) {
+                context.identity().ifPresent(identity -> meta.put(ParentIdentity.META_KEY, ParentIdentity.toMeta(identity)));
+            }
             CallToolResult result = mount.forward(context, name, () -> client.callTool(name, arguments, meta,
                     context.hasProgressToken() ? trailing::accept : null, mount.spec().callTimeout()));
+            outcome = new CallOutcome(Boolean.TRUE.equals(result.isError()) ? CallOutcome.Kind.TOOL_ERROR
+                    : CallOutcome.Kind.OK, 0, null, System.nanoTime());
             if (context.hasProgressToken()) trailing.settle();
             return result;
         } catch (RequestTimeoutException e) {
+            outcome = failed(ErrorCodes.INTERNAL_ERROR, e.getMessage());
             if (mount.spec().restartOnTimeout()) mount.broken(client);
             return CallToolResult.error("Plugin " + mount.name() + ": tool '" + name + "' did not answer within "
                     + mount.spec().callTimeout().toMillis() / 1000.0 + " s");
         } catch (McpErrorException e) {
+            outcome = failed(e.code(), e.getMessage());
             return CallToolResult.error("Plugin " + mount.name() + ": tool '" + name + "' failed: " + e.getMessage());
         } catch (IOException e) {
+            outcome = failed(ErrorCodes.INTERNAL_ERROR, e.getMessage());
             // Caught by a restart jmcp made to end another, hung call: not this call's fault, so it runs once more.
             if (mount.endedOnPurpose(client) && !retried) return callTool(mount, name, arguments, context, true);
             mount.suspect(client);
             return CallToolResult.error("Plugin " + mount.name() + " crashed during the call to '" + name + "' ("
                     + e.getMessage() + "); it is being restarted");
         } catch (InterruptedException e) {
+            outcome = CallOutcome.cancelled();
             if (mount.spec().restartOnTimeout()) mount.broken(client);
             throw e;
+        } finally {
+            outgoing.span().end(outcome != null ? outcome : failed(ErrorCodes.INTERNAL_ERROR, "the call failed"));
         }
+    }
+
+    private static CallOutcome failed(int code, String message) {
+        return new CallOutcome(CallOutcome.Kind.ERROR, code, message, System.nanoTime());
     }
 
     /**
