@@ -183,6 +183,10 @@ class TelemetryIT {
                 "OTEL_LOGS_EXPORTER", "none"), work, "--telemetry");
         server.initialize("2025-11-25", Map.of());
         server.call("tools/call", Map.of("name", "sleep", "arguments", Map.of("milliseconds", 1)));
+        // One call held in flight while the metrics are read: the queue-depth gauge shows it.
+        var held = server.sendRequest(server.nextId(), "tools/call", Map.of("name", "sleep", "arguments",
+                Map.of("milliseconds", 5_000)));
+        Thread.sleep(300);
         var scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + prometheus + "/metrics")).timeout(Duration.ofSeconds(10)).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -191,6 +195,9 @@ class TelemetryIT {
                 .containsPattern("mcp_server_operation_duration_seconds_count\\{[^}]*gen_ai_tool_name=\"sleep\"[^}]*} 1")
                 .containsPattern("mcp_server_sessions(_session)?(_ratio)?\\{[^}]*} 1")
                 .containsPattern("jmcp_plugins_loaded(_plugin)?(_ratio)?\\{[^}]*} 5")
-                .containsPattern("jmcp_plugins_failed(_plugin)?(_ratio)?\\{[^}]*} 0");
+                .containsPattern("jmcp_plugins_failed(_plugin)?(_ratio)?\\{[^}]*} 0")
+                .containsPattern("jmcp_requests_in_flight(_request)?(_ratio)?\\{[^}]*} 1")
+                .containsPattern("jmcp_tasks_held(_task)?(_ratio)?\\{[^}]*} 0");
+        assertThat(held.get(20, TimeUnit.SECONDS)).containsKey("result");
     }
 }

@@ -25,6 +25,8 @@ public final class McpServer implements AutoCloseable {
     private final PluginHost plugins;
     private final Engine engine;
     private final AtomicReference<Registry> published = new AtomicReference<>(Registry.EMPTY);
+    /** The HTTP transports made for this server, for what they count. */
+    private final java.util.List<HttpTransport> transports = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public McpServer(ServerOptions options) {
         this.options = options;
@@ -42,7 +44,21 @@ public final class McpServer implements AutoCloseable {
      * caller starts and closes it, and closes it before this server.
      */
     public HttpTransport http(HttpOptions httpOptions) {
-        return new HttpTransport(engine, httpOptions);
+        var transport = new HttpTransport(engine, httpOptions);
+        transports.add(transport);
+        return transport;
+    }
+
+    /** Requests being served now, on every transport: sessions' requests and HTTP's stateless ones. */
+    public int requestsInFlight() {
+        int requests = engine.requestsInFlight();
+        for (HttpTransport transport : transports) requests += transport.statelessCallCount();
+        return requests;
+    }
+
+    /** Tasks (tasks extension) this instance holds now. */
+    public int tasksHeld() {
+        return engine.tasksHeld();
     }
 
     /**

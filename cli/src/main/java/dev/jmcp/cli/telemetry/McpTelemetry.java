@@ -90,7 +90,8 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
      */
     /**
      * Also reports, as gauges read at each export: {@code mcp.server.sessions} (stateful sessions open),
-     * {@code jmcp.plugins.loaded} and {@code jmcp.plugins.failed} (plugin files served, and refused with a reason).
+     * {@code jmcp.plugins.loaded} and {@code jmcp.plugins.failed} (plugin files served, and refused with a reason),
+     * {@code jmcp.requests.in_flight} (requests being served, every transport) and {@code jmcp.tasks.held}.
      */
     public McpTelemetry gauges(dev.jmcp.server.McpServer server) {
         var meter = openTelemetry.getMeter(SCOPE);
@@ -100,6 +101,11 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
                 .setUnit("{plugin}").buildWithCallback(m -> m.record(server.loadedPlugins().size()));
         meter.upDownCounterBuilder("jmcp.plugins.failed").setDescription("Plugin files refused (failed to load)")
                 .setUnit("{plugin}").buildWithCallback(m -> m.record(server.failedPlugins().size()));
+        // How much work is queued up: requests being served (each holds a thread) and tasks held.
+        meter.upDownCounterBuilder("jmcp.requests.in_flight").setDescription("Requests being served now")
+                .setUnit("{request}").buildWithCallback(m -> m.record(server.requestsInFlight()));
+        meter.upDownCounterBuilder("jmcp.tasks.held").setDescription("Tasks held (shown, or still running)")
+                .setUnit("{task}").buildWithCallback(m -> m.record(server.tasksHeld()));
         return this;
     }
 

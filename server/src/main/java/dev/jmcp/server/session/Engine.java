@@ -165,6 +165,18 @@ public final class Engine {
         return sessions.size();
     }
 
+    /** Requests being served now in sessions (stdio's stateless ones included; HTTP's stateless ones are its own). */
+    public int requestsInFlight() {
+        int requests = 0;
+        for (ServerSession session : sessions) requests += session.requestsInFlight();
+        return requests;
+    }
+
+    /** Tasks (tasks extension) this instance holds: shown to clients, or still running after a cancel. */
+    public int tasksHeld() {
+        return stateless.tasksHeld();
+    }
+
     /**
      * Waits at most {@code timeout} for the requests in flight in every session to be answered; true if none is left.
      * For shutting down: what finishes meanwhile is answered before the process ends.

@@ -88,6 +88,11 @@ public final class ServerSession implements Caller, AutoCloseable {
         return id;
     }
 
+    /** Requests of this session being served now. */
+    int requestsInFlight() {
+        return inFlight.size();
+    }
+
     SessionSummary summary() {
         Implementation client = clientInfo;
         return new SessionSummary(id, client == null ? null : client.name(), client == null ? null : client.version(),

@@ -233,6 +233,10 @@ public final class StatelessRequests {
         }
     }
 
+    int tasksHeld() {
+        return tasks.store().size();
+    }
+
     /** Cancels every task and refuses new ones: the server is shutting down. */
     void close() {
         tasks.store().close();
