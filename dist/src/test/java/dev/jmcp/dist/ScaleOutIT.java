@@ -256,6 +256,10 @@ class ScaleOutIT {
         assertThat(updated(onB, Duration.ofSeconds(10))).as("the listener on instance B heard it").isTrue();
         assertThat(updated(onA, Duration.ofMillis(500))).as("exactly once").isFalse();
 
+        // Load from here on, over all three instances, while Redis goes away and comes back: not one call may fail.
+        var load = new Load(List.of(a, b, c));
+        Thread loader = Thread.ofPlatform().name("scale-out-load").start(load);
+
         // Redis goes away: the instances keep serving what needs no Redis.
         redis.destroy();
         assertThat(redis.waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -272,6 +276,55 @@ class ScaleOutIT {
             assertThat(System.nanoTime()).as("changes travel again after Redis restarted").isLessThan(deadline);
             call(c, "touch", Map.of());
             heard = updated(onA, Duration.ofMillis(700));
+        }
+        load.stop();
+        assertThat(loader.join(Duration.ofSeconds(30))).isTrue();
+        assertThat(load.failures).as("calls that failed while Redis went and came back").isEmpty();
+        assertThat(load.answered.get()).as("calls answered under way").isGreaterThan(50);
+    }
+
+    /**
+     * Stateless {@code tools/call sleep} requests, round robin over {@code urls}, one kept-alive hand-written HTTP
+     * connection per instance (so a client library's own trouble is not counted), until stopped.
+     */
+    private static final class Load implements Runnable {
+        private final List<URI> urls;
+        private final java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
+        private final List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private volatile boolean stopped;
+
+        Load(List<URI> urls) {
+            this.urls = urls;
+        }
+
+        void stop() {
+            stopped = true;
+        }
+
+        @Override
+        public void run() {
+            var connections = urls.stream().map(RawHttp.KeptAliveConnection::new).toList();
+            try {
+                for (int i = 0; !stopped && failures.size() < 10; i++) {
+                    var connection = connections.get(i % connections.size());
+                    var params = Map.<String, Object>of("name", "sleep", "arguments", Map.of("milliseconds", 1),
+                            "_meta", meta());
+                    String body = CODEC.writeValueAsString(Map.of("jsonrpc", "2.0", "id", "load-" + i, "method",
+                            "tools/call", "params", params));
+                    try {
+                        var response = connection.send("POST", Map.of("Content-Type", "application/json", "Accept",
+                                "application/json, text/event-stream", "MCP-Protocol-Version", "2026-07-28",
+                                "Mcp-Method", "tools/call", "Mcp-Name", "sleep"),
+                                body.getBytes(StandardCharsets.UTF_8));
+                        if (response.status() == 200 && response.body().contains("\"result\"")) answered.incrementAndGet();
+                        else failures.add(response.status() + " " + response.body());
+                    } catch (IOException e) {
+                        failures.add(connection + ": " + e);
+                    }
+                }
+            } finally {
+                connections.forEach(RawHttp.KeptAliveConnection::close);
+            }
         }
     }
 
