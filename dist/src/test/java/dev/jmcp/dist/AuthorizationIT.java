@@ -165,12 +165,18 @@ class AuthorizationIT {
                 + "\"version\":\"1\"}}}");
     }
 
-    /** initialize, then a call of whoami in the same session, with {@code credential} on every request. */
-    private static String whoami(String header, String credential) throws Exception {
+    /** A session opened (initialize, initialized) with {@code credential}: its id. */
+    private static String openSession(String header, String credential) throws Exception {
         var initialized = initialize(header, credential);
         assertThat(initialized.statusCode()).as(initialized.body()).isEqualTo(200);
         String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
         post(header, credential, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        return session;
+    }
+
+    /** initialize, then a call of whoami in the same session, with {@code credential} on every request. */
+    private static String whoami(String header, String credential) throws Exception {
+        String session = openSession(header, credential);
         var call = post(header, credential, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"whoami\",\"arguments\":{}}}");
         assertThat(call.statusCode()).isEqualTo(200);
@@ -211,9 +217,7 @@ class AuthorizationIT {
     @Test
     void aPluginInAProcessOfItsOwnSeesWhoCalledToo() throws Exception {
         String credential = "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools");
-        var opened = initialize("Authorization", credential);
-        String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        post("Authorization", credential, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        String session = openSession("Authorization", credential);
         String call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"iso_whoami\","
                 + "\"arguments\":{}}}";
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -310,9 +314,7 @@ class AuthorizationIT {
     @Test
     void aToolWithAScopeOfItsOwnNeedsItAndTheChallengeNamesWhatToStepUpTo() throws Exception {
         String basic = "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools");
-        var opened = initialize("Authorization", basic);
-        String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        post("Authorization", basic, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        String session = openSession("Authorization", basic);
         String secret = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"secret\","
                 + "\"arguments\":{}}}";
         var refused = post("Authorization", basic, session, secret);
