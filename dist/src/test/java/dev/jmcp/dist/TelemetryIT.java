@@ -170,6 +170,62 @@ class TelemetryIT {
     }
 
     @Test
+    void aRequestToTheClientIsAClientSpanWhoseContextTheClientReceives() throws Exception {
+        int port = startCollector();
+        Path plugins = Distribution.copyOfBundledPlugins(work.resolve("plugins"));
+        dev.jmcp.testkit.PluginJarBuilder.create().plugin("demo.Asker", """
+                package demo;
+
+                import dev.jmcp.plugin.Plugin;
+                import dev.jmcp.plugin.Registrar;
+                import dev.jmcp.protocol.*;
+                import java.time.Duration;
+
+                public final class Asker implements Plugin {
+                    @Override
+                    public void register(Registrar registrar) {
+                        registrar.tool(new Tool("ask_model", "Asks the client's model", null), (args, ctx) -> {
+                            var answer = ctx.sample(new CreateMessageRequest("Capital of Italy?", 20), Duration.ofSeconds(10));
+                            return CallToolResult.text("model: " + ((TextContent) answer.content()).text());
+                        });
+                    }
+                }
+                """).writeTo(plugins.resolve("asker.jar"));
+        server = Distribution.serve(plugins, Map.of(
+                "OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:" + port,
+                "OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf",
+                "OTEL_BSP_SCHEDULE_DELAY", "100",
+                "OTEL_METRICS_EXPORTER", "none",
+                "OTEL_LOGS_EXPORTER", "none"), work, "--telemetry");
+        var seen = new java.util.concurrent.atomic.AtomicReference<Map<String, Object>>();
+        server.onRequest("sampling/createMessage", params -> {
+            seen.set(params);
+            return Map.of("role", "assistant", "content", Map.of("type", "text", "text", "Rome"), "model", "m");
+        });
+        server.initialize("2025-11-25", Map.of("sampling", Map.of()));
+        var result = server.call("tools/call", Map.of("name", "ask_model", "arguments", Map.of(),
+                "_meta", Map.of("traceparent", "00-" + TRACE_ID + "-" + PARENT_ID + "-01")));
+        assertThat(result.toString()).contains("model: Rome");
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (spans.stream().noneMatch(s -> s.getKind() == Span.SpanKind.SPAN_KIND_CLIENT)
+                || spans.stream().noneMatch(s -> s.getName().equals("tools/call ask_model"))) {
+            assertThat(System.nanoTime()).as("spans exported:\n" + spans).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+        var hex = HexFormat.of();
+        Span asking = spans.stream().filter(s -> s.getKind() == Span.SpanKind.SPAN_KIND_CLIENT).findFirst().orElseThrow();
+        Span call = spans.stream().filter(s -> s.getName().equals("tools/call ask_model")).findFirst().orElseThrow();
+        assertThat(asking.getName()).isEqualTo("sampling/createMessage");
+        assertThat(asking.getParentSpanId()).as("a child of the call that asked").isEqualTo(call.getSpanId());
+        assertThat(hex.formatHex(asking.getTraceId().toByteArray())).isEqualTo(TRACE_ID);
+        @SuppressWarnings("unchecked")
+        var meta = (Map<String, Object>) seen.get().get("_meta");
+        assertThat((String) meta.get("traceparent")).as("the client is told the trace and the span that asks")
+                .isEqualTo("00-" + TRACE_ID + "-" + hex.formatHex(asking.getSpanId().toByteArray()) + "-01");
+    }
+
+    @Test
     void theDurationMetricIsScrapeableAsPrometheusText() throws Exception {
         int prometheus;
         try (var probe = new ServerSocket(0)) {

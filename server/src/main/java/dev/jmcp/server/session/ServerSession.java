@@ -15,6 +15,8 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.observe.CallOutcome;
+import dev.jmcp.server.observe.OutgoingCalls;
 import dev.jmcp.server.observe.CallSpan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -366,9 +368,33 @@ public final class ServerSession implements Caller, AutoCloseable {
         }
     }
 
-    /** Sends a request to the client and waits for its result (a JSON tree). */
+    /**
+     * Sends a request to the client and waits for its result (a JSON tree). Observed as an outgoing call: a span of
+     * its own under the call that asks, whose trace context goes to the client in {@code _meta}.
+     */
     Object request(String method, Map<String, Object> params, RequestId related, Duration timeout) {
-        return outbound.send(connection, method, params, related, timeout);
+        var outgoing = OutgoingCalls.current().start(method, null, null);
+        Map<String, Object> sent = params;
+        if (!outgoing.meta().isEmpty()) {
+            var withMeta = new LinkedHashMap<String, Object>(params == null ? Map.of() : params);
+            var meta = new LinkedHashMap<String, Object>();
+            if (withMeta.get("_meta") instanceof Map<?, ?> given) given.forEach((k, v) -> meta.put(String.valueOf(k), v));
+            meta.putAll(outgoing.meta());
+            withMeta.put("_meta", meta);
+            sent = withMeta;
+        }
+        var outcome = CallOutcome.cancelled();
+        try {
+            Object result = outbound.send(connection, method, sent, related, timeout);
+            outcome = new CallOutcome(CallOutcome.Kind.OK, 0, null, System.nanoTime());
+            return result;
+        } catch (RuntimeException e) {
+            outcome = new CallOutcome(CallOutcome.Kind.ERROR, ErrorCodes.INTERNAL_ERROR, e.getMessage(),
+                    System.nanoTime());
+            throw e;
+        } finally {
+            outgoing.span().end(outcome);
+        }
     }
 
     boolean closeStream(RequestId request) {
