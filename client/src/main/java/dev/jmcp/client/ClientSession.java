@@ -417,7 +417,8 @@ final class ClientSession implements Inbound {
     private void notification(JsonRpcNotification notification) {
         if (notification.method().equals("notifications/cancelled")) {
             Object id = notification.params() == null ? null : notification.params().get("requestId");
-            Thread handler = id == null ? null : serverRequests.remove(toId(id));
+            RequestId cancelled = toId(id);
+            Thread handler = cancelled == null ? null : serverRequests.remove(cancelled);
             if (handler != null) handler.interrupt();
             return;
         }
@@ -513,7 +514,7 @@ final class ClientSession implements Inbound {
     }
 
     private static RequestId toId(Object id) {
-        return id instanceof Number n ? RequestId.of(n.longValue()) : RequestId.of(String.valueOf(id));
+        return RequestId.fromTree(id).orElse(null);
     }
 
     private void serverRequest(JsonRpcRequest request) {

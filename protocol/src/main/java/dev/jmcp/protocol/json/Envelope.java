@@ -57,14 +57,9 @@ final class Envelope {
     }
 
     private static RequestId readId(Object id) {
-        return switch (id) {
-            case String s -> RequestId.of(s);
-            case Integer i -> RequestId.of(i);
-            case Long l -> RequestId.of(l);
-            case BigInteger b -> throw new InvalidMessageException(null, "\"id\" " + b + " is out of range");
-            case null -> null;
-            default -> throw new InvalidMessageException(null, "\"id\" must be a string or an integer, got " + kind(id));
-        };
+        if (id == null) return null;
+        return RequestId.fromTree(id).orElseThrow(() -> new InvalidMessageException(null, id instanceof BigInteger
+                ? "\"id\" " + id + " is out of range" : "\"id\" must be a string or an integer, got " + kind(id)));
     }
 
     static String kind(Object value) {

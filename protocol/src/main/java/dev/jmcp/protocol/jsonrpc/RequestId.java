@@ -38,4 +38,17 @@ public sealed interface RequestId {
     static RequestId of(long value) {
         return new Number(value);
     }
+
+    /**
+     * The id a JSON tree value stands for (as {@code JsonCodec} parses ids): a string, or an integer within the range
+     * of a long; empty for anything else (null, a fraction, a larger integer, an object), which names no request.
+     */
+    static java.util.Optional<RequestId> fromTree(Object value) {
+        return switch (value) {
+            case String s -> java.util.Optional.of(of(s));
+            case Integer i -> java.util.Optional.of(of(i));
+            case Long l -> java.util.Optional.of(of(l));
+            case null, default -> java.util.Optional.empty();
+        };
+    }
 }

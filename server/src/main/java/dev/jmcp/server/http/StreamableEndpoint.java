@@ -262,12 +262,7 @@ final class StreamableEndpoint {
     }
 
     private static RequestId toId(Object id) {
-        return switch (id) {
-            case String s -> RequestId.of(s);
-            case Integer i -> RequestId.of(i);
-            case Long l -> RequestId.of(l);
-            case null, default -> null;
-        };
+        return RequestId.fromTree(id).orElse(null);
     }
 
     /** Whether a batch holds a request (something with a method and an id), so it has responses to wait for. */

@@ -53,12 +53,7 @@ public final class ProtocolMethods {
 
     /** {@code notifications/cancelled}: stops the request it names, if it is still in flight. */
     public static void cancelled(ServerSession session, Params params) {
-        RequestId requestId = switch (params.values().get("requestId")) {
-            case String s -> RequestId.of(s);
-            case Integer i -> RequestId.of(i);
-            case Long l -> RequestId.of(l);
-            case null, default -> null;
-        };
+        RequestId requestId = RequestId.fromTree(params.values().get("requestId")).orElse(null);
         if (requestId == null) {
             log.warn("ignored notifications/cancelled without a valid requestId");
             return;
