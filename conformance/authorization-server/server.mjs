@@ -36,10 +36,10 @@ const browser = {
   client_id: 'jmcp-browser',
   application_type: 'native',
   token_endpoint_auth_method: 'none',
-  grant_types: ['authorization_code'],
+  grant_types: ['authorization_code', 'refresh_token'],
   response_types: ['code'],
   redirect_uris: ['http://127.0.0.1:8976/callback'],
-  scope: SCOPES,
+  scope: `${SCOPES} offline_access`,
 };
 
 const provider = new Provider(issuer, {
@@ -47,7 +47,9 @@ const provider = new Provider(issuer, {
   // Whoever signs in is who they say: a test stand-in for an account store.
   findAccount: (ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
   jwks: { keys: [jwk] },
-  scopes: SCOPES.split(' '),
+  // offline_access: clients may ask for refresh tokens (the browser client does; its access tokens live 5 s).
+  scopes: [...SCOPES.split(' '), 'offline_access'],
+  issueRefreshToken: async (ctx, client) => client.grantTypeAllowed('refresh_token'),
   features: {
     devInteractions: { enabled: true },
     clientCredentials: { enabled: true },
@@ -56,7 +58,7 @@ const provider = new Provider(issuer, {
       getResourceServerInfo: (ctx, resourceIndicator, c) => ({
         scope: SCOPES,
         audience: resourceIndicator,
-        accessTokenTTL: c.clientId === 'short-lived' ? 1 : 300,
+        accessTokenTTL: c.clientId === 'short-lived' ? 1 : c.clientId === 'jmcp-browser' ? 5 : 300,
         accessTokenFormat: 'jwt',
         jwt: { sign: { alg: 'RS256' } },
       }),

@@ -366,14 +366,21 @@ class AuthorizationIT {
 
     @Test
     void theJmcpClientSignsInWithTheAuthorizationCodeFlowOnTheProvidersOwnPages() throws Exception {
-        var oauth = dev.jmcp.client.auth.OAuth.builder(URI.create("http://127.0.0.1:8976/callback"),
-                authorizationUrl -> signIn(authorizationUrl, "ada")).preRegistered("jmcp-browser", null).build();
+        var signIns = new java.util.concurrent.atomic.AtomicInteger();
+        var oauth = dev.jmcp.client.auth.OAuth.builder(URI.create("http://127.0.0.1:8976/callback"), authorizationUrl -> {
+            signIns.incrementAndGet();
+            return signIn(authorizationUrl, "ada");
+        }).preRegistered("jmcp-browser", null).build();
         try (var client = dev.jmcp.client.McpClient.builder().authorization(oauth).requestTimeout(Duration.ofSeconds(20))
                 .stderr(line -> { }).http(url)) {
             // Discovery, the authorization request with PKCE and the resource, the person's sign-in and consent on
             // the provider's pages, the code exchanged for a token: the tool sees the person who signed in.
             assertThat(text(client.callTool("whoami", Map.of()))).contains("subject=ada client=jmcp-browser",
                     "scopes=[mcp:tools]");
+            // This client's access tokens live 5 s: once expired, the refresh token gets a new one, without the person.
+            Thread.sleep(7_000);
+            assertThat(text(client.callTool("whoami", Map.of()))).contains("subject=ada");
+            assertThat(signIns).as("sign-ins: the expired token was refreshed, not signed in again").hasValue(1);
         }
     }
 

@@ -36,6 +36,7 @@ import java.util.stream.Collectors;
  */
 public final class OAuth {
     private static final JsonCodec CODEC = JsonCodec.shared();
+    private static final System.Logger LOG = System.getLogger(OAuth.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
@@ -228,7 +229,9 @@ public final class OAuth {
         }
         if (status == 403 && !challenge.insufficientScope()) return false;
         Tokens old = store.load(key(resource));
-        if (status == 401 && old != null && old.refreshToken() != null && challenge.error() == null) {
+        // An expired (or revoked) token is "invalid_token" (RFC 6750): the refresh token is tried before the person.
+        if (status == 401 && old != null && old.refreshToken() != null
+                && (challenge.error() == null || "invalid_token".equals(challenge.error()))) {
             if (refresh(resource, old) != null) return true;
         }
         store.clear(key(resource));
@@ -412,6 +415,9 @@ public final class OAuth {
             store.save(key(resource), fresh);
             return fresh;
         } catch (IOException e) {
+            // The person (or the machine's credentials) will be asked again: say why the refresh token did not do.
+            LOG.log(System.Logger.Level.INFO, "could not refresh the token for " + resource + " (" + e.getMessage()
+                    + "); authorizing again");
             store.clear(key(resource));
             return null;
         }
