@@ -25,6 +25,12 @@ class ClientRequestsIT {
     @BeforeEach
     void start() throws Exception {
         Path plugins = work.resolve("plugins");
+        writeAskerPlugin(plugins.resolve("asker.jar"));
+        server = Distribution.serve(plugins, Map.of(), work);
+    }
+
+    /** Writes the plugin these tests call: tools that sample, elicit and list roots, and a roots listener. */
+    static void writeAskerPlugin(Path jar) {
         PluginJarBuilder.create().plugin("demo.Asker", """
                 package demo;
 
@@ -52,8 +58,7 @@ class ClientRequestsIT {
                                 "roots now " + ctx.roots().size()));
                     }
                 }
-                """).writeTo(plugins.resolve("asker.jar"));
-        server = Distribution.serve(plugins, Map.of(), work);
+                """).writeTo(jar);
     }
 
     @AfterEach

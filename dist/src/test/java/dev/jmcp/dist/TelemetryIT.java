@@ -176,24 +176,7 @@ class TelemetryIT {
     void aRequestToTheClientIsAClientSpanWhoseContextTheClientReceives() throws Exception {
         int port = startCollector();
         Path plugins = Distribution.copyOfBundledPlugins(work.resolve("plugins"));
-        dev.jmcp.testkit.PluginJarBuilder.create().plugin("demo.Asker", """
-                package demo;
-
-                import dev.jmcp.plugin.Plugin;
-                import dev.jmcp.plugin.Registrar;
-                import dev.jmcp.protocol.*;
-                import java.time.Duration;
-
-                public final class Asker implements Plugin {
-                    @Override
-                    public void register(Registrar registrar) {
-                        registrar.tool(new Tool("ask_model", "Asks the client's model", null), (args, ctx) -> {
-                            var answer = ctx.sample(new CreateMessageRequest("Capital of Italy?", 20), Duration.ofSeconds(10));
-                            return CallToolResult.text("model: " + ((TextContent) answer.content()).text());
-                        });
-                    }
-                }
-                """).writeTo(plugins.resolve("asker.jar"));
+        ClientRequestsIT.writeAskerPlugin(plugins.resolve("asker.jar"));
         server = Distribution.serve(plugins, Map.of(
                 "OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:" + port,
                 "OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf",

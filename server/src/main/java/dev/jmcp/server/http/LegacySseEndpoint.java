@@ -57,7 +57,7 @@ final class LegacySseEndpoint {
         var channel = new ResponseChannel(request, response, callback);
         LegacySseSession[] opened = new LegacySseSession[1];
         LegacySseSession session = sessions.open(id -> opened[0] = new LegacySseSession(id, engine, options, channel,
-                () -> sessions.forget(opened[0])), StreamableEndpoint.identity(request));
+                () -> sessions.forget(opened[0])), McpGuard.identityOf(request));
         if (session == null) {
             log.warn("refused a new legacy SSE session: {} sessions are open, the limit", sessions.limit());
             ErrorReplies.send(response, callback, 503, ErrorCodes.SERVER_BUSY, "Server busy: " + sessions.limit()
@@ -86,7 +86,7 @@ final class LegacySseEndpoint {
                     "Bad request: missing sessionId query parameter; open a session with GET " + SSE_PATH);
             return;
         }
-        if (!(sessions.get(id, StreamableEndpoint.identity(request)) instanceof LegacySseSession session)) {
+        if (!(sessions.get(id, McpGuard.identityOf(request)) instanceof LegacySseSession session)) {
             ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST,
                     "Session not found: it ended or never existed; open a new one with GET " + SSE_PATH);
             return;

@@ -1,6 +1,5 @@
 package dev.jmcp.server.http;
 
-import dev.jmcp.plugin.Identity;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.InvalidMessageException;
 import dev.jmcp.protocol.json.JsonCodec;
@@ -156,7 +155,8 @@ final class StreamableEndpoint {
                     "Bad request: missing " + SESSION_HEADER + " header; send 'initialize' first to open a session");
             return;
         }
-        StreamableSession session = sessions.open(id -> new StreamableSession(id, engine, options), identity(request));
+        StreamableSession session = sessions.open(id -> new StreamableSession(id, engine, options),
+                McpGuard.identityOf(request));
         if (session == null) {
             log.warn("refused a new session: {} sessions are open, the limit", sessions.limit());
             ErrorReplies.send(response, callback, 503, r.id(), new JsonRpcError(ErrorCodes.SERVER_BUSY,
@@ -239,7 +239,7 @@ final class StreamableEndpoint {
                     "Bad request: missing " + SESSION_HEADER + " header; send 'initialize' first to open a session");
             return null;
         }
-        if (!(sessions.get(sessionId, identity(request)) instanceof StreamableSession session)) {
+        if (!(sessions.get(sessionId, McpGuard.identityOf(request)) instanceof StreamableSession session)) {
             ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST,
                     "Session not found: it ended or never existed; send 'initialize' without a session id to start a new one");
             return null;
@@ -254,11 +254,6 @@ final class StreamableEndpoint {
         }
         session.touch();
         return session;
-    }
-
-    /** Who sent {@code request}, as the authorization guard found it; null without authorization. */
-    static Identity identity(Request request) {
-        return McpGuard.identityOf(request);
     }
 
     private static RequestId toId(Object id) {
