@@ -23,8 +23,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
@@ -208,7 +208,7 @@ final class ClientSession implements Inbound {
             }
             // "the client retries the original request with the matching inputResponses": a new request, the
             // original params, and the server's requestState handed back untouched.
-            tree = send(method, InputRequired.retryParams(params, tree, this::handle), progress, timeout, true);
+            tree = send(method, InputRequired.retryParams(params, tree, inputRounds()), progress, timeout, true);
         }
         if (stateless != null && tree instanceof Map<?, ?> created && "task".equals(created.get("resultType"))) {
             return awaitTask(method, created);
@@ -244,7 +244,7 @@ final class ClientSession implements Inbound {
                     }
                     case "cancelled" -> throw new IOException("The server cancelled task " + taskId + " of " + method);
                     case "input_required" -> {
-                        Map<String, Object> answers = InputRequired.answers(task.get("inputRequests"), this::handle);
+                        Map<String, Object> answers = InputRequired.answers(task.get("inputRequests"), inputRounds());
                         if (!answers.isEmpty()) {
                             send("tasks/update", Map.of("taskId", taskId, "inputResponses", answers), null,
                                     options.requestTimeout(), true);
@@ -279,6 +279,16 @@ final class ClientSession implements Inbound {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
             log.log(System.Logger.Level.DEBUG, "could not cancel task " + taskId, e);
         }
+    }
+
+    /** Asks {@code server/discover} of a stateless server past the cache: it is there and answering. */
+    void probe(Duration timeout) throws IOException, InterruptedException {
+        send("server/discover", new HashMap<>(), null, timeout, true);
+    }
+
+    /** Who answers a round of input requests: the caller's {@link InputRounds}, or each by its method's handler. */
+    private InputRounds inputRounds() {
+        return options.inputRounds() != null ? options.inputRounds() : InputRequired.oneByOne(this::handle);
     }
 
     /** The revision of a stateless conversation, or null in a stateful session. */
@@ -354,7 +364,9 @@ final class ClientSession implements Inbound {
         if (copy.get("_meta") instanceof Map<?, ?> given) given.forEach((k, v) -> meta.put(String.valueOf(k), v));
         meta.put("io.modelcontextprotocol/protocolVersion", stateless.wire());
         meta.put("io.modelcontextprotocol/clientInfo", CODEC.toTree(options.clientInfo()));
-        meta.put("io.modelcontextprotocol/clientCapabilities", options.statelessCapabilities());
+        // A request may narrow what it declares (a proxy passing its own caller's capabilities on).
+        meta.putIfAbsent("io.modelcontextprotocol/clientCapabilities", options.statelessCapabilities());
+        if (options.logLevel() != null) meta.putIfAbsent("io.modelcontextprotocol/logLevel", options.logLevel().toString());
         copy.put("_meta", meta);
         return copy;
     }

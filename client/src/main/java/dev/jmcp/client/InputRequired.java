@@ -29,10 +29,10 @@ final class InputRequired {
      * {@code requestState} exactly as the server gave it ("Clients MUST NOT inspect, parse, modify, or make any
      * assumptions about its contents"), left out when the server gave none.
      */
-    static Map<String, Object> retryParams(Map<String, Object> original, Object result,
-                                           Function<JsonRpcRequest, Object> handler) {
+    static Map<String, Object> retryParams(Map<String, Object> original, Object result, InputRounds rounds)
+            throws InterruptedException {
         Map<?, ?> asked = (Map<?, ?>) result;
-        Map<String, Object> responses = answers(asked.get("inputRequests"), handler);
+        Map<String, Object> responses = answers(asked.get("inputRequests"), rounds);
         var retry = new HashMap<String, Object>(original == null ? Map.of() : original);
         retry.remove("inputResponses");
         retry.remove("requestState");
@@ -43,21 +43,43 @@ final class InputRequired {
 
     /**
      * The answers to {@code inputRequests} (key → {@code {method, params}}, as an {@code input_required} result or an
-     * {@code input_required} task carries them), by key, each given by {@code handler}; empty for no map.
+     * {@code input_required} task carries them), by key, given by {@code rounds}; empty for no map. Only keys that
+     * were asked are kept.
      */
-    static Map<String, Object> answers(Object inputRequests, Function<JsonRpcRequest, Object> handler) {
+    static Map<String, Object> answers(Object inputRequests, InputRounds rounds) throws InterruptedException {
+        Map<String, JsonRpcRequest> asked = requests(inputRequests);
+        if (asked.isEmpty()) return Map.of();
         var responses = new LinkedHashMap<String, Object>();
-        if (inputRequests instanceof Map<?, ?> requests) {
-            for (var entry : requests.entrySet()) {
+        Map<String, Object> given = rounds.answer(asked);
+        if (given != null) given.forEach((key, answer) -> {
+            if (asked.containsKey(key) && answer != null) responses.put(key, answer);
+        });
+        return responses;
+    }
+
+    /** One by one, each by the handler for its method: the default when the caller gave no {@link InputRounds}. */
+    static InputRounds oneByOne(Function<JsonRpcRequest, Object> handler) {
+        return requests -> {
+            var answers = new LinkedHashMap<String, Object>();
+            requests.forEach((key, request) -> answers.put(key, handler.apply(request)));
+            return answers;
+        };
+    }
+
+    /** The requests of an {@code inputRequests} map, in its order, each with its key as id. */
+    private static Map<String, JsonRpcRequest> requests(Object inputRequests) {
+        var requests = new LinkedHashMap<String, JsonRpcRequest>();
+        if (inputRequests instanceof Map<?, ?> map) {
+            for (var entry : map.entrySet()) {
                 String key = String.valueOf(entry.getKey());
                 if (!(entry.getValue() instanceof Map<?, ?> request) || !(request.get("method") instanceof String method)) {
                     throw new IllegalArgumentException("input request '" + key + "' has no method");
                 }
                 @SuppressWarnings("unchecked")
                 Map<String, Object> params = request.get("params") instanceof Map<?, ?> p ? (Map<String, Object>) p : Map.of();
-                responses.put(key, handler.apply(new JsonRpcRequest(RequestId.of(key), method, params)));
+                requests.put(key, new JsonRpcRequest(RequestId.of(key), method, params));
             }
         }
-        return responses;
+        return requests;
     }
 }

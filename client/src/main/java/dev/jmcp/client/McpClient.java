@@ -90,7 +90,12 @@ public final class McpClient implements AutoCloseable {
         var session = new ClientSession(transport, options);
         try {
             transport.start(session);
-            return new McpClient(session, session.open(), options.requestTimeout());
+            var client = new McpClient(session, session.open(), options.requestTimeout());
+            if (options.logLevel() != null && session.stateless() == null
+                    && client.serverCapabilities().containsKey("logging")) {
+                client.setLogLevel(options.logLevel());
+            }
+            return client;
         } catch (IOException | InterruptedException | RuntimeException e) {
             session.close();
             throw e;
@@ -272,8 +277,16 @@ public final class McpClient implements AutoCloseable {
         session.request("logging/setLevel", Map.of("level", level.toString()), null, requestTimeout);
     }
 
+    /**
+     * Checks the server answers: {@code ping}, or in 2026-07-28, which has no ping, {@code server/discover} sent to the
+     * server (never answered from the cache).
+     */
     public void ping() throws IOException, InterruptedException {
-        session.request("ping", null, null, requestTimeout);
+        if (session.stateless() != null) {
+            session.probe(requestTimeout);
+        } else {
+            session.request("ping", null, null, requestTimeout);
+        }
     }
 
     /** Tells the server the roots changed ({@code notifications/roots/list_changed}); it may list them again. */

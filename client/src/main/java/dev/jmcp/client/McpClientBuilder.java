@@ -10,6 +10,7 @@ import dev.jmcp.protocol.CreateMessageResult;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Implementation;
+import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Root;
 
@@ -55,6 +56,8 @@ public final class McpClientBuilder {
     private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
     private OAuth authorization;
     private boolean tasks;
+    private InputRounds inputRounds;
+    private LoggingLevel logLevel;
     private final Map<String, String> headers = new LinkedHashMap<>();
 
     McpClientBuilder() {
@@ -140,6 +143,27 @@ public final class McpClientBuilder {
     /** Answers {@code elicitation/create}; declares {@code elicitation} (form mode). Runs like {@link #onSampling}. */
     public McpClientBuilder onElicitation(Function<ElicitRequest, ElicitResult> handler) {
         this.elicitation = Objects.requireNonNull(handler, "handler");
+        return this;
+    }
+
+    /**
+     * Answers each {@code input_required} round of a 2026-07-28 request (and each round of a task's input requests) as
+     * a whole, in place of the roots, sampling and elicitation handlers, which still declare the capabilities and
+     * answer the stateful revisions' requests. Runs on the thread that made the request, so a caller can tell which of
+     * its requests asks; see {@link InputRounds}.
+     */
+    public McpClientBuilder onInputRequired(InputRounds handler) {
+        this.inputRounds = Objects.requireNonNull(handler, "handler");
+        return this;
+    }
+
+    /**
+     * Asks for the server's log messages from {@code level} up: in a stateful session with {@code logging/setLevel}
+     * right after {@code initialize} (when the server declares {@code logging}), in 2026-07-28 in every request's
+     * {@code _meta}. They arrive as {@link ServerNotification.LogMessage}. Default: none asked for.
+     */
+    public McpClientBuilder logLevel(LoggingLevel level) {
+        this.logLevel = Objects.requireNonNull(level, "level");
         return this;
     }
 
@@ -261,7 +285,7 @@ public final class McpClientBuilder {
                     + requestTimeout + ")");
         }
         return new ClientOptions(clientInfo, protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
-                sampling, elicitation, listener, maxMessageBytes, tasks);
+                sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel);
     }
 
     private static Duration positive(Duration value, String name) {

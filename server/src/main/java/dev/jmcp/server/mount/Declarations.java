@@ -1,20 +1,24 @@
 package dev.jmcp.server.mount;
 
+import dev.jmcp.client.CompletionReference;
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.RequestTimeoutException;
+import dev.jmcp.client.Subscription;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.plugin.ResourceNotFoundException;
 import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.GetPromptResult;
 import dev.jmcp.protocol.Prompt;
+import dev.jmcp.protocol.PromptArgument;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.ReadResourceResult;
 import dev.jmcp.protocol.Resource;
 import dev.jmcp.protocol.ResourceTemplate;
 import dev.jmcp.protocol.Tool;
+import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
-import dev.jmcp.client.CompletionReference;
-import dev.jmcp.protocol.PromptArgument;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.OutgoingCalls;
 import dev.jmcp.server.registry.ArgumentsValidator;
@@ -45,6 +49,7 @@ final class Declarations {
     /** Resources subscribed to on the mounted server, at most, so its {@code resources/updated} reach jmcp. */
     private static final int MAX_SUBSCRIPTIONS = 256;
     private static final Logger LOG = LoggerFactory.getLogger(Declarations.class);
+    private static final JsonCodec CODEC = JsonCodec.shared();
 
     private Declarations() {
     }
@@ -80,7 +85,9 @@ final class Declarations {
                 Prompt served = new Prompt(prefix + prompt.name(), prompt.title(), prompt.description(),
                         prompt.arguments(), prompt.icons(), prompt.meta());
                 prompts.add(new PromptEntry(served, (arguments, context) -> request(mount, context,
-                        "prompts/get " + prompt.name(), c -> c.getPrompt(prompt.name(), arguments)), mount));
+                        "prompts/get " + prompt.name(), c -> send(c, context, "prompts/get", arguments == null
+                                ? Map.of("name", prompt.name()) : Map.of("name", prompt.name(), "arguments", arguments),
+                                GetPromptResult.class)), mount));
             }
         }
         var resources = new ArrayList<ResourceEntry>();
@@ -93,7 +100,8 @@ final class Declarations {
                 templates.add(new ResourceTemplateEntry(template, new UriTemplate(template.uriTemplate()),
                         (uri, variables, context) -> read(mount, context, uri), mount));
             }
-            if (capabilities.get("resources") instanceof Map<?, ?> r && Boolean.TRUE.equals(r.get("subscribe"))) {
+            if (!client.protocolVersion().isStateless() && capabilities.get("resources") instanceof Map<?, ?> r
+                    && Boolean.TRUE.equals(r.get("subscribe"))) {
                 for (Resource resource : resources.stream().limit(MAX_SUBSCRIPTIONS).map(ResourceEntry::resource)
                         .toList()) {
                     try {
@@ -130,6 +138,28 @@ final class Declarations {
         return new Contribution(mount, tools, prompts, resources, templates, completions, List.of());
     }
 
+    /**
+     * 2026-07-28: the {@code subscriptions/listen} stream for the list changes of every kind the server declares
+     * {@code listChanged} for, and the updates of the resources it listed (at most {@link #MAX_SUBSCRIPTIONS}) when it
+     * declares {@code subscribe}; null in a stateful session, or when there is nothing to listen for.
+     */
+    static Subscription listen(McpClient client, Contribution declared) throws IOException, InterruptedException {
+        if (!client.protocolVersion().isStateless()) return null;
+        Map<String, Object> capabilities = client.serverCapabilities();
+        var filter = new LinkedHashMap<String, Object>();
+        for (String kind : List.of("tools", "prompts", "resources")) {
+            if (capabilities.get(kind) instanceof Map<?, ?> c && Boolean.TRUE.equals(c.get("listChanged"))) {
+                filter.put(kind + "ListChanged", true);
+            }
+        }
+        if (capabilities.get("resources") instanceof Map<?, ?> r && Boolean.TRUE.equals(r.get("subscribe"))
+                && !declared.resources().isEmpty()) {
+            filter.put("resourceSubscriptions", declared.resources().stream().limit(MAX_SUBSCRIPTIONS)
+                    .map(entry -> entry.resource().uri()).toList());
+        }
+        return filter.isEmpty() ? null : client.listen(filter, null);
+    }
+
     private static CallToolResult callTool(Mount mount, String name, Map<String, Object> arguments,
                                            RequestContext context) throws Exception {
         return callTool(mount, name, arguments, context, false);
@@ -149,6 +179,7 @@ final class Declarations {
         CallOutcome outcome = null;
         try {
             var meta = new LinkedHashMap<String, Object>(outgoing.meta());
+            passCapabilities(client, context, meta);
             // A child jmcp running one of our JAR plugins is told who called, so the plugin sees it as in process.
             if (mount.spec().passesIdentity()) {
                 context.identity().ifPresent(identity -> meta.put(ParentIdentity.META_KEY, ParentIdentity.toMeta(identity)));
@@ -166,6 +197,11 @@ final class Declarations {
                     + mount.spec().callTimeout().toMillis() / 1000.0 + " s");
         } catch (McpErrorException e) {
             outcome = failed(e.code(), e.getMessage());
+            if (e.code() == ErrorCodes.MISSING_CLIENT_CAPABILITY && ProtocolVersion.fromWire(context.protocolVersion())
+                    .map(ProtocolVersion::isStateless).orElse(false)) {
+                // The caller's own request lacks what the tool needs: its answer, as the mounted server gave it.
+                throw new JsonRpcException(e.code(), e.getMessage(), e.data());
+            }
             return CallToolResult.error("Plugin " + mount.name() + ": tool '" + name + "' failed: " + e.getMessage());
         } catch (IOException e) {
             outcome = failed(ErrorCodes.INTERNAL_ERROR, e.getMessage());
@@ -180,6 +216,35 @@ final class Declarations {
             throw e;
         } finally {
             outgoing.span().end(outcome != null ? outcome : failed(ErrorCodes.INTERNAL_ERROR, "the call failed"));
+        }
+    }
+
+    /**
+     * 2026-07-28 requests carry the client's capabilities: the mounted server is told what jmcp's caller declared, so
+     * it asks that caller nothing it cannot answer (and answers as it would answer the caller itself).
+     */
+    private static void passCapabilities(McpClient client, RequestContext context, Map<String, Object> meta) {
+        if (!client.protocolVersion().isStateless()) return;
+        var capabilities = new LinkedHashMap<String, Object>();
+        if (context.clientSupportsRoots()) capabilities.put("roots", Map.of());
+        if (context.clientSupportsSampling()) capabilities.put("sampling", Map.of());
+        if (context.clientSupportsElicitation()) capabilities.put("elicitation", Map.of());
+        meta.put("io.modelcontextprotocol/clientCapabilities", capabilities);
+    }
+
+    /** A request with the caller's capabilities passed on, its result read as {@code type}. */
+    private static <T> T send(McpClient client, RequestContext context, String method, Map<String, Object> params,
+                              Class<T> type) throws IOException, InterruptedException {
+        var meta = new LinkedHashMap<String, Object>();
+        passCapabilities(client, context, meta);
+        var withMeta = new LinkedHashMap<String, Object>(params);
+        if (!meta.isEmpty()) withMeta.put("_meta", meta);
+        Map<String, Object> result = client.request(method, withMeta);
+        try {
+            return CODEC.fromTree(result, type);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("the answer to " + method + " is not a valid " + type.getSimpleName() + ": "
+                    + e.getMessage(), e);
         }
     }
 
@@ -219,7 +284,8 @@ final class Declarations {
 
     private static ReadResourceResult read(Mount mount, RequestContext context, String uri) throws Exception {
         try {
-            return request(mount, context, "resources/read", c -> c.readResource(uri));
+            return request(mount, context, "resources/read", c -> send(c, context, "resources/read", Map.of("uri", uri),
+                    ReadResourceResult.class));
         } catch (JsonRpcException e) {
             if (e.code() == ErrorCodes.RESOURCE_NOT_FOUND || e.code() == ErrorCodes.INVALID_PARAMS) {
                 throw new ResourceNotFoundException(uri);

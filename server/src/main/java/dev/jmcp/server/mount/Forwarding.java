@@ -2,6 +2,7 @@ package dev.jmcp.server.mount;
 
 import dev.jmcp.client.McpErrorException;
 import dev.jmcp.plugin.ClientRequestException;
+import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.ElicitRequest;
@@ -34,7 +35,8 @@ final class Forwarding {
 
     /** A question of the mounted server, answered by the handler thread through the context. */
     static final class Ask implements Event {
-        enum Kind { SAMPLE, ELICIT, ROOTS }
+        /** One request of a stateful session, or a whole input round of 2026-07-28 (a key → InputRequest map). */
+        enum Kind { SAMPLE, ELICIT, ROOTS, INPUTS }
 
         private final Kind kind;
         private final Object request;
@@ -72,6 +74,9 @@ final class Forwarding {
         T run() throws Exception;
     }
 
+    /** The call a worker thread runs: a question asked on it belongs to that call and no other. */
+    private static final ScopedValue<Forwarding> RUNNING = ScopedValue.newInstance();
+
     private final RequestContext context;
     private final Duration askTimeout;
     private final BlockingQueue<Event> inbox = new LinkedBlockingQueue<>();
@@ -84,6 +89,11 @@ final class Forwarding {
 
     RequestContext context() {
         return context;
+    }
+
+    /** The call the current thread runs for, when it is a forwarding's worker (a question asked in its request). */
+    static Forwarding running() {
+        return RUNNING.isBound() ? RUNNING.get() : null;
     }
 
     /** The call has its answer: no more questions go to it. */
@@ -108,7 +118,7 @@ final class Forwarding {
     <T> T run(String name, Remote<T> remote) throws Exception {
         Thread worker = Thread.ofVirtual().name("jmcp-mount-call-" + name).start(() -> {
             try {
-                inbox.add(new Done(remote.run()));
+                inbox.add(new Done(ScopedValue.where(RUNNING, this).call(remote::run)));
             } catch (Throwable e) {
                 inbox.add(new Failed(e));
             }
@@ -144,6 +154,11 @@ final class Forwarding {
                 case SAMPLE -> context.sample((CreateMessageRequest) ask.request, askTimeout);
                 case ELICIT -> context.elicit((ElicitRequest) ask.request, askTimeout);
                 case ROOTS -> context.roots(askTimeout);
+                case INPUTS -> {
+                    @SuppressWarnings("unchecked")
+                    var requests = (java.util.Map<String, InputRequest>) ask.request;
+                    yield context.requestInputs(requests, askTimeout);
+                }
             });
         } catch (ClientRequestException e) {
             ask.refuse(e.reason() == ClientRequestException.Reason.NOT_SUPPORTED ? ErrorCodes.METHOD_NOT_FOUND

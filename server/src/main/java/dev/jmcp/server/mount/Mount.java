@@ -2,11 +2,20 @@ package dev.jmcp.server.mount;
 
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.McpClientBuilder;
+import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.ServerNotification;
+import dev.jmcp.client.Subscription;
+import dev.jmcp.plugin.InputRequest;
+import dev.jmcp.plugin.InputResponses;
+import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Root;
+import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;
 import org.slf4j.Logger;
@@ -14,7 +23,9 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
@@ -42,6 +53,7 @@ public final class Mount implements Owner {
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
     private static final int RETIRED = 1 << 30;
     private static final Logger LOG = LoggerFactory.getLogger(Mount.class);
+    private static final JsonCodec CODEC = JsonCodec.shared();
 
     /** Who serves the mount's declarations. Called on the mount's threads. */
     public interface Listener {
@@ -66,6 +78,8 @@ public final class Mount implements Owner {
     /** The connection last ended by jmcp itself (a call timed out or was cancelled), not by a crash. */
     private volatile McpClient endedOnPurpose;
     private volatile Contribution contribution;
+    /** 2026-07-28: the stream that brings the server's list changes and resource updates (null in a stateful session). */
+    private volatile Subscription listening;
     private Thread supervisor;
 
     private Mount(MountSpec spec, Listener listener) {
@@ -88,6 +102,7 @@ public final class Mount implements Owner {
             throw e;
         }
         mount.client = first;
+        mount.listen(first, mount.contribution);
         mount.supervisor = Thread.ofVirtual().name("jmcp-mount-" + spec.name()).start(mount::supervise);
         return mount;
     }
@@ -107,8 +122,16 @@ public final class Mount implements Owner {
     }
 
     private McpClient connect() throws IOException, InterruptedException {
+        ProtocolVersion asked = ProtocolVersion.V2026_07_28;
+        if (spec.protocolVersion() != null) {
+            asked = ProtocolVersion.fromWire(spec.protocolVersion()).orElseThrow(() ->
+                    new IOException("\"protocolVersion\" " + spec.protocolVersion() + " is not a revision jmcp speaks"));
+        }
         McpClientBuilder builder = McpClient.builder()
                 .clientInfo(new Implementation("jmcp-mount", "jmcp"))
+                // 2026-07-28 when the server speaks it (its own input keys, every input of a round at once, each
+                // request's capabilities), else the newest stateful revision it answers initialize with.
+                .protocolVersion(asked)
                 .requestTimeout(spec.connectTimeout())
                 .maxRequestTimeout(spec.callTimeout().compareTo(spec.connectTimeout()) > 0 ? spec.callTimeout()
                         : spec.connectTimeout())
@@ -116,12 +139,11 @@ public final class Mount implements Owner {
                 .onSampling(request -> (dev.jmcp.protocol.CreateMessageResult) ask(Forwarding.Ask.Kind.SAMPLE, request))
                 .onElicitation(request -> (dev.jmcp.protocol.ElicitResult) ask(Forwarding.Ask.Kind.ELICIT, request))
                 .roots(this::roots)
+                .onInputRequired(this::answerRound)
+                // Everything it logs comes here; each call's context passes on what its client asked for.
+                .logLevel(LoggingLevel.DEBUG)
                 .onNotification(this::notified)
                 .stderr(line -> LOG.info("[{}] {}", spec.name(), line));
-        if (spec.protocolVersion() != null) {
-            builder.protocolVersion(ProtocolVersion.statefulFromWire(spec.protocolVersion()).orElseThrow(() ->
-                    new IOException("\"protocolVersion\" " + spec.protocolVersion() + " is not a stateful revision")));
-        }
         McpClient opened;
         if (spec.url() != null) {
             spec.headers().forEach(builder::header);
@@ -129,14 +151,6 @@ public final class Mount implements Owner {
         } else {
             if (spec.cwd() != null) builder.workingDirectory(spec.cwd());
             opened = builder.stdio(spec.command(), spec.env());
-        }
-        if (opened.serverCapabilities().containsKey("logging")) {
-            try {
-                // Everything it logs comes here; each call's context passes on what its client asked for.
-                opened.setLogLevel(LoggingLevel.DEBUG);
-            } catch (RuntimeException e) {
-                LOG.debug("Mount {}: logging/setLevel refused: {}", spec.name(), e.getMessage());
-            }
         }
         return opened;
     }
@@ -211,8 +225,13 @@ public final class Mount implements Owner {
         kick.release();
     }
 
+    /**
+     * Passes a question of the mounted server to the call it belongs to: the one whose request it came in (2026-07-28:
+     * every question comes in its own call's result), else, in a stateful session, the oldest call in flight.
+     */
     private Object ask(Forwarding.Ask.Kind kind, Object request) {
-        Forwarding target = active.stream().filter(f -> !f.ended()).findFirst().orElse(null);
+        Forwarding target = Forwarding.running();
+        if (target == null) target = active.stream().filter(f -> !f.ended()).findFirst().orElse(null);
         if (target == null) {
             throw new dev.jmcp.client.McpErrorException(dev.jmcp.protocol.jsonrpc.ErrorCodes.INTERNAL_ERROR,
                     "jmcp can only pass a request to its client during a call", null);
@@ -226,6 +245,28 @@ public final class Mount implements Owner {
             throw new dev.jmcp.client.McpErrorException(dev.jmcp.protocol.jsonrpc.ErrorCodes.INTERNAL_ERROR,
                     "cancelled", null);
         }
+    }
+
+    /**
+     * One {@code input_required} round of the mounted server (2026-07-28), asked of jmcp's client as a whole under the
+     * server's own keys: in 2026-07-28 jmcp's call ends with the same {@code input_required} round, and the client's
+     * answers come back when it retries; in a stateful session each is sent to the client as its own request.
+     */
+    private Map<String, Object> answerRound(Map<String, JsonRpcRequest> requests) throws InterruptedException {
+        var inputs = new LinkedHashMap<String, InputRequest>();
+        requests.forEach((key, request) -> inputs.put(key, switch (request.method()) {
+            case "elicitation/create" -> InputRequest.elicit(CODEC.fromTree(request.params(), ElicitRequest.class));
+            case "sampling/createMessage" -> InputRequest.sample(CODEC.fromTree(request.params(),
+                    CreateMessageRequest.class));
+            case "roots/list" -> InputRequest.listRoots();
+            default -> throw new McpErrorException(ErrorCodes.METHOD_NOT_FOUND, "jmcp cannot pass '"
+                    + request.method() + "' on to its client", null);
+        }));
+        var answers = (InputResponses) ask(Forwarding.Ask.Kind.INPUTS, inputs);
+        var trees = new LinkedHashMap<String, Object>();
+        answers.answers().forEach((key, answer) -> trees.put(key, answer instanceof List<?> roots
+                ? Map.of("roots", roots.stream().map(CODEC::toTree).toList()) : CODEC.toTree(answer)));
+        return trees;
     }
 
     @SuppressWarnings("unchecked")
@@ -254,6 +295,28 @@ public final class Mount implements Owner {
         }
     }
 
+    /**
+     * In 2026-07-28 the server sends list changes and resource updates only on a {@code subscriptions/listen} stream:
+     * opens one for what {@code declared} holds, then ends the one it replaces. Nothing to do in a stateful session.
+     */
+    private void listen(McpClient on, Contribution declared) {
+        Subscription fresh = null;
+        try {
+            fresh = Declarations.listen(on, declared);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Mount {}: subscriptions/listen failed, so its list changes will not be seen: {}", spec.name(),
+                    e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Subscription replaced;
+        synchronized (linkLock) {
+            replaced = listening;
+            listening = fresh;
+        }
+        if (replaced != null) replaced.close();
+    }
+
     private void relistSoon() {
         if (!relisting.compareAndSet(false, true)) return;
         Thread.ofVirtual().name("jmcp-mount-relist-" + spec.name()).start(() -> {
@@ -262,6 +325,7 @@ public final class Mount implements Owner {
             if (current == null || closing.get()) return;
             try {
                 contribution = Declarations.of(this, current);
+                listen(current, contribution);
                 listener.declarationsChanged(this);
             } catch (IOException | RuntimeException e) {
                 LOG.warn("Mount {}: listing again after list_changed failed: {}", spec.name(), e.getMessage());
@@ -307,6 +371,7 @@ public final class Mount implements Owner {
                         contribution = declared;
                         linkLock.notifyAll();
                     }
+                    listen(fresh, declared);
                     LOG.info("Mount {}: the server is back", spec.name());
                     backoff = Duration.ofMillis(250);
                     withdrawn = false;
@@ -367,6 +432,8 @@ public final class Mount implements Owner {
                 client = null;
                 linkLock.notifyAll();
             }
+            Subscription stream = listening;
+            if (stream != null) stream.close();
             if (last != null) last.close();
             LOG.debug("Mount {} closed", spec.name());
             closed.countDown();

@@ -20,7 +20,8 @@ import java.util.Set;
  * {@code search} tool can be mounted side by side; resource URIs are never renamed;</li>
  * <li>{@code timeout}: seconds one call may take before it is ended with an error result (default 300);</li>
  * <li>{@code connectTimeout}: seconds starting and initializing the server may take (default 30);</li>
- * <li>{@code protocolVersion}: the revision to ask the mounted server for (default the latest stateful one);</li>
+ * <li>{@code protocolVersion}: the revision to ask the mounted server for (default 2026-07-28, falling back to the newest
+ * stateful revision the server accepts);</li>
  * <li>{@code restartOnTimeout}: end and restart the server when a call times out or is cancelled (default false:
  * the call is cancelled with {@code notifications/cancelled} and the server keeps running);</li>
  * <li>{@code disabled}: true leaves the file in the folder but mounts nothing.</li>

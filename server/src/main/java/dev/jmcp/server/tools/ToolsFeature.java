@@ -79,9 +79,10 @@ public final class ToolsFeature {
         } catch (ToolException e) {
             return CallToolResult.error(e.getMessage());
         } catch (JsonRpcException e) {
-            // A task ends "failed" only for a JSON-RPC error: the tool says so by throwing one. Elsewhere it is a
-            // tool error like any other, as it always was.
-            if (context.inTask()) throw e;
+            // A task ends "failed" only for a JSON-RPC error: the tool says so by throwing one. A request that lacks a
+            // client capability the tool needs (2026-07-28, -32021) fails as if the server had found it lacking, as
+            // a mounted server says. Elsewhere it is a tool error like any other, as it always was.
+            if (context.inTask() || e.code() == ErrorCodes.MISSING_CLIENT_CAPABILITY) throw e;
             log.warn("tool {} of plugin {} failed", tool.name(), entry.owner().name(), e);
             return CallToolResult.error("Tool '" + tool.name() + "' failed: " + e.getMessage());
         } catch (ClientRequestException e) {

@@ -245,6 +245,77 @@ class MountTest {
     }
 
     @Test
+    void eachQuestionOfTheMountedServerReachesTheCallThatAskedIt() throws Exception {
+        Path upstreamPlugins = Files.createDirectories(work.resolve("upstream"));
+        Files.write(upstreamPlugins.resolve("up.jar"), upstreamPlugin("""
+                registrar.tool(new Tool("whoami", "Asks the user who this call is", null), (args, ctx) -> {
+                    ElicitResult said = ctx.elicit(ElicitRequest.form("call " + args.get("n"), Map.of("type", "object",
+                            "properties", Map.of("name", Map.of("type", "string")))), Duration.ofSeconds(20));
+                    return CallToolResult.text(args.get("n") + " is " + said.content().get("name"));
+                });
+                """));
+        HttpTransport upstream = http(server(upstreamPlugins));
+        Path plugins = Files.createDirectories(work.resolve("front"));
+        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"}");
+        int calls = 8;
+        var allAsked = new CountDownLatch(calls);
+        // The user answers each question with what it asked, but only once every call is waiting for its answer:
+        // the calls overlap, so a question given to the wrong call would show in that call's result.
+        McpClient client = McpClient.builder()
+                .onElicitation(request -> {
+                    allAsked.countDown();
+                    try {
+                        allAsked.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return new ElicitResult("accept", Map.of("name", request.message()));
+                })
+                .http(http(server(plugins)).url());
+        open.add(client);
+
+        var answers = new java.util.concurrent.ConcurrentHashMap<Integer, String>();
+        var threads = new ArrayList<Thread>();
+        for (int i = 0; i < calls; i++) {
+            int n = i;
+            threads.add(Thread.ofVirtual().start(() -> {
+                try {
+                    answers.put(n, text(client.callTool("whoami", Map.of("n", n))));
+                } catch (Exception e) {
+                    answers.put(n, e.toString());
+                }
+            }));
+        }
+        for (Thread thread : threads) assertThat(thread.join(Duration.ofSeconds(30))).isTrue();
+        for (int i = 0; i < calls; i++) assertThat(answers.get(i)).isEqualTo(i + " is call " + i);
+    }
+
+    @Test
+    void aMountPinnedToAStatefulRevisionPassesEverythingThroughToo() throws Exception {
+        HttpTransport upstream = http(server(upstreamFolder()));
+        Path plugins = Files.createDirectories(work.resolve("front"));
+        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url()
+                + "\", \"protocolVersion\": \"2025-11-25\"}");
+        McpClient client = client(http(server(plugins)));
+        client.setLogLevel(LoggingLevel.INFO);
+        client.subscribe("mem://note");
+
+        assertThat(text(client.callTool("ask", Map.of()))).isEqualTo("accept Ada / hi from the model");
+        assertThat(text(client.callTool("report", Map.of()))).isEqualTo("reported");
+        assertThat(text(client.callTool("touch", Map.of()))).isEqualTo("touched");
+        var seen = new ArrayList<ServerNotification>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline && !(seen.stream().anyMatch(ServerNotification.LogMessage.class::isInstance)
+                && seen.contains(new ServerNotification.ResourceUpdated("mem://note")))) {
+            ServerNotification next = notifications.poll(100, TimeUnit.MILLISECONDS);
+            if (next != null) seen.add(next);
+        }
+        assertThat(seen).contains(new ServerNotification.ResourceUpdated("mem://note"))
+                .anySatisfy(n -> assertThat(n).isInstanceOfSatisfying(ServerNotification.LogMessage.class,
+                        m -> assertThat(m.data()).isEqualTo("all steps done")));
+    }
+
+    @Test
     void cancellingACallCancelsItOnTheMountedServer() throws Exception {
         var started = new CountDownLatch(1);
         var interrupted = new CountDownLatch(1);
