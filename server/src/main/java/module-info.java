@@ -17,6 +17,7 @@ module dev.jmcp.server {
 
     exports dev.jmcp.server;
     exports dev.jmcp.server.auth;
+    exports dev.jmcp.server.config;
     exports dev.jmcp.server.console;
     exports dev.jmcp.server.http;
     exports dev.jmcp.server.nativeabi;

@@ -2,7 +2,7 @@ package dev.jmcp.cli;
 
 import dev.jmcp.cli.serve.ServeCommand;
 import dev.jmcp.cli.serve.Transport;
-import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.config.ServerOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -2,6 +2,7 @@ package dev.jmcp.client;
 
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
+import dev.jmcp.client.transport.SessionExpiredException;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.Implementation;

@@ -1,6 +1,7 @@
 package dev.jmcp.client;
 
 import dev.jmcp.client.transport.ClientTransport;
+import dev.jmcp.client.transport.SessionExpiredException;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.CompleteResult;
 import dev.jmcp.protocol.Completion;

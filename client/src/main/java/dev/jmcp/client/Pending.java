@@ -1,5 +1,6 @@
 package dev.jmcp.client;
 
+import dev.jmcp.client.transport.SessionExpiredException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcError;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 

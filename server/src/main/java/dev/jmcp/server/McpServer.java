@@ -1,10 +1,12 @@
 package dev.jmcp.server;
 
-import dev.jmcp.server.plugins.PluginHost;
-import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.observe.CallObserver;
+import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
+import dev.jmcp.server.methods.Methods;
+import dev.jmcp.server.observe.CallObserver;
+import dev.jmcp.server.plugins.PluginHost;
+import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.session.Engine;
 import dev.jmcp.server.session.ServerSession;

@@ -1,6 +1,8 @@
 package dev.jmcp.server;
 
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.observe.CallInfo;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.registry.Registry;

@@ -1,5 +1,7 @@
 package dev.jmcp.server;
 
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Engine;
 import dev.jmcp.server.session.ServerSession;

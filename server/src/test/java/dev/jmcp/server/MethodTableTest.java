@@ -3,6 +3,8 @@ package dev.jmcp.server;
 import dev.jmcp.protocol.CacheHint;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Engine;
 import dev.jmcp.server.session.MethodTable;

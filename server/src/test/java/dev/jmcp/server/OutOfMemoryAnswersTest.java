@@ -6,6 +6,8 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.ArgumentsValidator;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;

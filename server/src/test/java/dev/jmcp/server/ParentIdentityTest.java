@@ -3,6 +3,8 @@ package dev.jmcp.server;
 import dev.jmcp.plugin.Identity;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.Tool;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.ArgumentsValidator;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;

@@ -3,6 +3,8 @@ package dev.jmcp.server;
 import dev.jmcp.plugin.Registrar;
 import dev.jmcp.plugin.Skill;
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.plugins.TestRegistrars;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Engine;

@@ -5,6 +5,8 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.CompletionEntry;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;

@@ -9,6 +9,8 @@ import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.ArgumentsValidator;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;

@@ -1,6 +1,8 @@
 package dev.jmcp.server;
 
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Engine;
 import dev.jmcp.server.session.ServerSession;

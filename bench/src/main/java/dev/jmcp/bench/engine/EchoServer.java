@@ -1,7 +1,7 @@
 package dev.jmcp.bench.engine;
 
 import dev.jmcp.server.McpServer;
-import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.config.ServerOptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

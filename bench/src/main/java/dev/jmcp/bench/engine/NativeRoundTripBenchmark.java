@@ -1,14 +1,14 @@
 package dev.jmcp.bench.engine;
 
 import dev.jmcp.bench.codec.Payloads;
-import dev.jmcp.server.Methods;
-import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.nativeabi.NativeHost;
 import dev.jmcp.server.nativeabi.NativeOptions;
 import dev.jmcp.server.nativeabi.NativePlugin;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.session.Engine;
 import dev.jmcp.server.session.Connection;
+import dev.jmcp.server.session.Engine;
 import dev.jmcp.server.session.ServerSession;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -2,12 +2,12 @@ package dev.jmcp.cli.serve;
 
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.McpServer;
-import dev.jmcp.server.ServerOptions;
 import dev.jmcp.server.auth.Authorization;
+import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.console.Console;
-import dev.jmcp.server.state.SharedState;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
+import dev.jmcp.server.state.SharedState;
 import org.slf4j.Logger;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.jmcp.cli.serve;
 
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.McpServer;
-import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.config.ServerOptions;
 import org.slf4j.Logger;
 
 import java.io.BufferedOutputStream;

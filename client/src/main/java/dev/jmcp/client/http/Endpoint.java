@@ -1,7 +1,7 @@
 package dev.jmcp.client.http;
 
-import dev.jmcp.client.SessionExpiredException;
 import dev.jmcp.client.auth.OAuth;
+import dev.jmcp.client.transport.SessionExpiredException;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,9 +1,9 @@
 package dev.jmcp.client.http;
 
-import dev.jmcp.client.SessionExpiredException;
 import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
+import dev.jmcp.client.transport.SessionExpiredException;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcAnswer;

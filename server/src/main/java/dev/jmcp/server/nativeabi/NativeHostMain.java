@@ -1,7 +1,7 @@
 package dev.jmcp.server.nativeabi;
 
-import dev.jmcp.server.Methods;
-import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Engine;
 import dev.jmcp.server.stdio.StdioTransport;

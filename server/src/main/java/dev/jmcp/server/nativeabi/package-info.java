@@ -8,7 +8,8 @@
  * library is declared re-entrant, progress tokens passed as strings and mapped back. {@link
  * dev.jmcp.server.nativeabi.NativeHostMain} serves one library as an MCP server over stdio in a child process (the
  * out-of-process mode), and {@link dev.jmcp.server.nativeabi.NativeHost} gives the command line that starts it.
- * Depends on the registry, the schema package, the protocol and the plugin API; knows nothing of the plugins folder,
- * which decides what to load and how.
+ * Depends on the registry, the schema package, the protocol and the plugin API, and (for the child's server) on the
+ * method table, the engine in {@code session} and the stdio transport; knows nothing of the plugins folder, which
+ * decides what to load and how.
  */
 package dev.jmcp.server.nativeabi;

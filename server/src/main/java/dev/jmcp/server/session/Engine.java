@@ -6,7 +6,7 @@ import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
-import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.observe.CallInfo;
 import dev.jmcp.server.observe.CallObserver;
 import dev.jmcp.server.observe.CallOutcome;
@@ -94,6 +94,11 @@ public final class Engine {
         } catch (RuntimeException e) {
             log.warn("a call observer failed at the end of a call", e);
         }
+    }
+
+    /** The method table this engine serves. */
+    MethodTable methods() {
+        return methods;
     }
 
     /** The request method {@code name} as the table lists it; null when the server has none by that name. */

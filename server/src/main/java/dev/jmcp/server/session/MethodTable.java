@@ -1,31 +1,69 @@
 package dev.jmcp.server.session;
 
+import dev.jmcp.server.registry.Registry;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Every request and notification a server answers, by method name: what {@link dev.jmcp.server.Methods} lists. The
- * engine looks each incoming message up here and nowhere else. Immutable.
+ * Every request and notification a server answers, by method name, and the extensions it declares: what
+ * {@link dev.jmcp.server.methods.Methods} lists. The engine looks each incoming message up here and nowhere else. Immutable.
  */
 public final class MethodTable {
+    /**
+     * What {@code server/discover} declares for an extension, given what is loaded now: its capability object, or
+     * null while the server has nothing to serve under it.
+     */
+    @FunctionalInterface
+    public interface ExtensionDeclaration {
+        Object declared(Registry registry);
+    }
+
     private final Map<String, ServedMethod> requests;
     private final Map<String, NotificationHandler> notifications;
+    private final Map<String, ExtensionDeclaration> extensions;
 
-    private MethodTable(Map<String, ServedMethod> requests, Map<String, NotificationHandler> notifications) {
+    private MethodTable(Map<String, ServedMethod> requests, Map<String, NotificationHandler> notifications,
+                        Map<String, ExtensionDeclaration> extensions) {
         this.requests = requests;
         this.notifications = notifications;
+        this.extensions = extensions;
     }
 
     /** The table of {@code requests} and {@code notifications}; a method listed twice is a mistake. */
     public static MethodTable of(List<ServedMethod> requests, Map<String, NotificationHandler> notifications) {
+        return of(requests, notifications, Map.of());
+    }
+
+    /**
+     * The table of {@code requests}, {@code notifications} and the {@code extensions} the server declares (by
+     * identifier, in order); a method listed twice, or a method of an extension not declared, is a mistake.
+     */
+    public static MethodTable of(List<ServedMethod> requests, Map<String, NotificationHandler> notifications,
+                                 Map<String, ExtensionDeclaration> extensions) {
         var byName = new LinkedHashMap<String, ServedMethod>();
         for (var method : requests) {
             if (byName.putIfAbsent(method.name(), method) != null) {
                 throw new IllegalArgumentException("method " + method.name() + " is listed twice");
             }
+            if (method.extension() != null && !extensions.containsKey(method.extension())) {
+                throw new IllegalArgumentException("method " + method.name() + " belongs to extension "
+                        + method.extension() + ", which the table does not declare");
+            }
         }
-        return new MethodTable(java.util.Collections.unmodifiableMap(byName), Map.copyOf(notifications));
+        return new MethodTable(java.util.Collections.unmodifiableMap(byName), Map.copyOf(notifications),
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(extensions)));
+    }
+
+    /** The extensions {@code server/discover} declares with {@code registry} loaded: identifier → capability. */
+    public Map<String, Object> declaredExtensions(Registry registry) {
+        var declared = new LinkedHashMap<String, Object>();
+        extensions.forEach((name, declaration) -> {
+            Object capability = declaration.declared(registry);
+            if (capability != null) declared.put(name, capability);
+        });
+        return declared;
     }
 
     /** The request method {@code name}, or null when the server has none by that name. */
@@ -56,6 +94,6 @@ public final class MethodTable {
         var changed = new LinkedHashMap<>(requests);
         handlers.forEach((name, handler) -> changed.merge(name, ServedMethod.request(name, Wires.BOTH, handler),
                 (listed, added) -> listed.handledBy(handler)));
-        return new MethodTable(java.util.Collections.unmodifiableMap(changed), notifications);
+        return new MethodTable(java.util.Collections.unmodifiableMap(changed), notifications, extensions);
     }
 }

@@ -1,6 +1,7 @@
 package dev.jmcp.server.session;
 
 import dev.jmcp.plugin.Identity;
+import dev.jmcp.server.config.ServerOptions;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -7,7 +7,7 @@ import org.slf4j.LoggerFactory;
 import java.util.Map;
 
 /**
- * The handlers of what the protocol itself answers, as {@link dev.jmcp.server.Methods} lists them: opening a session,
+ * The handlers of what the protocol itself answers, as {@link dev.jmcp.server.methods.Methods} lists them: opening a session,
  * {@code ping}, discovery, {@code subscriptions/listen}, the tasks extension's methods and the notifications a client
  * sends. The features (tools, prompts, resources, completion, logging, skills) answer the rest.
  */

@@ -16,7 +16,6 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.registry.ToolEntry;
-import dev.jmcp.server.skills.SkillMethods;
 import dev.jmcp.server.state.SharedStateUnavailableException;
 import dev.jmcp.server.tasks.TaskMethods;
 import dev.jmcp.server.tasks.TaskStore;
@@ -304,11 +303,7 @@ public final class StatelessRequests {
     DiscoverResult discover() {
         var capabilities = new LinkedHashMap<>(engine.capabilities(ProtocolVersion.V2026_07_28));
         // Extensions are advertised here, not as a v1-style capabilities.tasks.
-        var extensions = new LinkedHashMap<String, Object>();
-        extensions.put(TaskMethods.EXTENSION, Map.of());
-        // Declared only with a skill to show: a declaring server without one fails the extension's checks.
-        if (!engine.registry().skills().isEmpty()) extensions.put(SkillMethods.EXTENSION, SkillMethods.CAPABILITY);
-        capabilities.put("extensions", extensions);
+        capabilities.put("extensions", engine.methods().declaredExtensions(engine.registry()));
         return new DiscoverResult(SUPPORTED, capabilities, Map.of(StatelessEnvelope.SERVER_INFO, Map.of(
                 "name", engine.options().name(), "version", engine.options().version())));
     }

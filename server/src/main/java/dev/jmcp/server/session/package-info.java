@@ -1,6 +1,6 @@
 /**
  * The engine: a {@link dev.jmcp.server.session.ServerSession} per connected client, the dispatch of every request and
- * notification through the one {@link dev.jmcp.server.session.MethodTable} that {@link dev.jmcp.server.Methods} lists
+ * notification through the one {@link dev.jmcp.server.session.MethodTable} that {@link dev.jmcp.server.methods.Methods} lists
  * (each {@link dev.jmcp.server.session.ServedMethod} says which wires serve it and what else sets it apart),
  * in-flight requests and their cancellation, requests the server sends to the client, and the
  * {@link dev.jmcp.plugin.RequestContext} handlers receive. Transports hand it messages through

@@ -10,7 +10,7 @@ import dev.jmcp.protocol.Role;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.server.McpServer;
-import dev.jmcp.server.ServerOptions;
+import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
 import dev.jmcp.testkit.PluginJarBuilder;

@@ -1,4 +1,4 @@
-package dev.jmcp.server;
+package dev.jmcp.server.config;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,7 @@
-package dev.jmcp.server;
+package dev.jmcp.server.methods;
 
 import dev.jmcp.server.completion.CompletionFeature;
+import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.logging.LoggingFeature;
 import dev.jmcp.server.prompts.PromptsFeature;
 import dev.jmcp.server.resources.ResourcesFeature;
@@ -12,6 +13,7 @@ import dev.jmcp.server.tasks.TaskMethods;
 import dev.jmcp.server.tools.ToolsFeature;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,6 +46,10 @@ public final class Methods {
         var completion = new CompletionFeature();
         var logging = new LoggingFeature();
         var skills = new SkillMethods(options.pageSize());
+        var extensions = new LinkedHashMap<String, MethodTable.ExtensionDeclaration>();
+        extensions.put(TaskMethods.EXTENSION, registry -> Map.of());
+        // Declared only with a skill to show: a declaring server without one fails the extension's checks.
+        extensions.put(SkillMethods.EXTENSION, registry -> registry.skills().isEmpty() ? null : SkillMethods.CAPABILITY);
         return MethodTable.of(List.of(
                 request("initialize", STATEFUL, ProtocolMethods::initialize, OPENS_SESSION),
                 request("ping", STATEFUL, ProtocolMethods::ping, BEFORE_INIT),
@@ -75,6 +81,7 @@ public final class Methods {
                         "notifications/initialized", ProtocolMethods::nothing,
                         "notifications/progress", ProtocolMethods::nothing,
                         "notifications/cancelled", ProtocolMethods::cancelled,
-                        "notifications/roots/list_changed", ProtocolMethods::rootsChanged));
+                        "notifications/roots/list_changed", ProtocolMethods::rootsChanged),
+                extensions);
     }
 }
