@@ -4,6 +4,7 @@ import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
 import dev.jmcp.client.transport.SessionExpiredException;
 import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.DiscoverResult;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.InitializeResult;
@@ -150,9 +151,21 @@ final class ClientSession implements Inbound {
                     + ", not " + version + "; trying initialize");
             return revertToStateful();
         }
-        Implementation server = result.serverInfo() != null ? result.serverInfo() : result.metaServerInfo();
+        Implementation server = result.serverInfo() != null ? result.serverInfo() : metaServerInfo(result);
         if (server == null) server = new Implementation("unknown", "unknown");
         return new InitializeResult(version.wire(), result.capabilities(), server, result.instructions());
+    }
+
+    /** The server's identity as {@code _meta} gives it, or null. */
+    private static Implementation metaServerInfo(DiscoverResult result) {
+        if (result.meta() == null || !(result.meta().get(DiscoverResult.SERVER_INFO) instanceof Map<?, ?> info)) {
+            return null;
+        }
+        try {
+            return CODEC.fromTree(info, Implementation.class);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private InitializeResult revertToStateful() {

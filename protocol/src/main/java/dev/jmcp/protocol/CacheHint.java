@@ -14,6 +14,20 @@ public record CacheHint(long ttlMs, String cacheScope) {
         }
     }
 
+    /**
+     * The hint a 2026-07-28 result carries ({@code ttlMs}, and {@code cacheScope}, "private" when absent), or null when
+     * it carries none or one that is not valid.
+     */
+    public static CacheHint of(java.util.Map<String, Object> result) {
+        if (result == null || !(result.get("ttlMs") instanceof Number ttl)) return null;
+        Object scope = result.getOrDefault("cacheScope", "private");
+        try {
+            return new CacheHint(ttl.longValue(), String.valueOf(scope));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** Reusable by any client for {@code ttl}: the result does not depend on who asked. */
     public static CacheHint shared(Duration ttl) {
         return new CacheHint(ttl.toMillis(), "public");

@@ -90,8 +90,13 @@ class WireShapeTest {
         assertThat(tree(new InputRequiredResult(Map.of("who", Map.of("method", "roots/list")), "sealed")))
                 .containsEntry("resultType", "input_required").containsEntry("requestState", "sealed")
                 .containsKey("inputRequests");
-        assertThat(tree(new DiscoverResult(List.of("2026-07-28"), Map.of(), Map.of("io.modelcontextprotocol/serverInfo",
-                Map.of("name", "s"))))).containsOnlyKeys("supportedVersions", "capabilities", "_meta");
+        assertThat(tree(new DiscoverResult(List.of("2026-07-28"), Map.of(), null, new Implementation("s", "1"))))
+                .containsOnlyKeys("supportedVersions", "capabilities", "_meta")
+                .containsEntry("_meta", Map.of(DiscoverResult.SERVER_INFO, Map.of("name", "s", "version", "1")));
+        assertThat(CacheHint.of(Map.of("ttlMs", 5, "cacheScope", "public"))).isEqualTo(new CacheHint(5, "public"));
+        assertThat(CacheHint.of(Map.of("ttlMs", 5))).isEqualTo(new CacheHint(5, "private"));
+        assertThat(CacheHint.of(Map.of("ttlMs", -5))).isNull();
+        assertThat(CacheHint.of(Map.of("resultType", "complete"))).isNull();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new CacheHint(-1, "public"))
                 .hasMessageContaining("negative");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new CacheHint(1, "everyone"))

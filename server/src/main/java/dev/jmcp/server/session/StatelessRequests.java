@@ -304,8 +304,8 @@ public final class StatelessRequests {
         var capabilities = new LinkedHashMap<>(engine.capabilities(ProtocolVersion.V2026_07_28));
         // Extensions are advertised here, not as a v1-style capabilities.tasks.
         capabilities.put("extensions", engine.methods().declaredExtensions(engine.registry()));
-        return new DiscoverResult(SUPPORTED, capabilities, Map.of(StatelessEnvelope.SERVER_INFO, Map.of(
-                "name", engine.options().name(), "version", engine.options().version())));
+        return new DiscoverResult(SUPPORTED, capabilities, null,
+                new Implementation(engine.options().name(), engine.options().version()));
     }
 
     private static JsonRpcErrorResponse error(RequestId id, int code, String message, Object data) {
