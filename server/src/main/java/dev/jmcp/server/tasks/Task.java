@@ -1,5 +1,8 @@
 package dev.jmcp.server.tasks;
 
+import dev.jmcp.protocol.CreateTaskResult;
+import dev.jmcp.protocol.DetailedTask;
+import dev.jmcp.protocol.TaskStatus;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -206,34 +209,15 @@ public final class Task {
     }
 
     /** The {@code CreateTaskResult}: {@code resultType: "task"} and the task's metadata, nothing else. */
-    public synchronized Map<String, Object> created() {
-        var wire = new LinkedHashMap<String, Object>();
-        wire.put("resultType", "task");
-        putMetadata(wire);
-        return wire;
+    public synchronized CreateTaskResult created() {
+        return CreateTaskResult.of(detailed());
     }
 
     /** The {@code tasks/get} body: the metadata and what the status carries, inlined ("DetailedTask"). */
-    public synchronized Map<String, Object> detailed() {
-        var wire = new LinkedHashMap<String, Object>();
-        putMetadata(wire);
-        switch (status) {
-            case WORKING, CANCELLED -> {
-            }
-            case INPUT_REQUIRED -> wire.put("inputRequests", new LinkedHashMap<>(outstanding));
-            case COMPLETED -> wire.put("result", result);
-            case FAILED -> wire.put("error", error);
-        }
-        return wire;
-    }
-
-    private void putMetadata(Map<String, Object> wire) {
-        wire.put("taskId", id);
-        wire.put("status", status.wire());
-        wire.put("createdAt", createdAt.toString());
-        wire.put("lastUpdatedAt", lastUpdatedAt.toString());
-        wire.put("ttlMs", ttl.toMillis());
-        wire.put("pollIntervalMs", pollInterval.toMillis());
+    public synchronized DetailedTask detailed() {
+        return new DetailedTask(id, status, null, createdAt.toString(), lastUpdatedAt.toString(), ttl.toMillis(),
+                pollInterval.toMillis(), status == TaskStatus.INPUT_REQUIRED ? new LinkedHashMap<>(outstanding) : null,
+                status == TaskStatus.COMPLETED ? result : null, status == TaskStatus.FAILED ? error : null);
     }
 
     private Instant now() {

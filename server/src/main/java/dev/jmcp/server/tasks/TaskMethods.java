@@ -1,9 +1,10 @@
 package dev.jmcp.server.tasks;
 
+import dev.jmcp.protocol.TaskStatus;
+import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -15,6 +16,7 @@ import java.util.Set;
  * Thread-safe.
  */
 public final class TaskMethods {
+    private static final JsonCodec CODEC = JsonCodec.shared();
     /** The extension's identifier, as capabilities name it. */
     public static final String EXTENSION = "io.modelcontextprotocol/tasks";
     private static final Set<String> METHODS = Set.of("tasks/get", "tasks/update", "tasks/cancel");
@@ -39,7 +41,7 @@ public final class TaskMethods {
         Task task = task(method, params);
         var result = new LinkedHashMap<String, Object>();
         switch (method) {
-            case "tasks/get" -> result.putAll(task.detailed());
+            case "tasks/get" -> result.putAll(CODEC.toTree(task.detailed()));
             case "tasks/update" -> task.update(inputResponses(params));
             // "The server MUST acknowledge the request with an empty result", also for a task that already ended.
             case "tasks/cancel" -> {
@@ -62,8 +64,8 @@ public final class TaskMethods {
         var result = new LinkedHashMap<String, Object>();
         if (method.equals("tasks/get")) {
             result.putAll(view);
-            boolean ended = Arrays.stream(TaskStatus.values())
-                    .anyMatch(status -> status.terminal() && status.wire().equals(view.get("status")));
+            boolean ended = view.get("status") instanceof String status
+                    && TaskStatus.fromWire(status).map(TaskStatus::terminal).orElse(false);
             if (!ended) {
                 result.remove("inputRequests");
                 result.put("status", TaskStatus.FAILED.wire());

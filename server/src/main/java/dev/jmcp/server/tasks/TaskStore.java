@@ -1,5 +1,7 @@
 package dev.jmcp.server.tasks;
 
+import dev.jmcp.protocol.json.JsonCodec;
+
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,6 +30,7 @@ import java.util.Set;
  * task's).
  */
 public final class TaskStore implements AutoCloseable {
+    private static final JsonCodec CODEC = JsonCodec.shared();
     private static final Base64.Encoder ID = Base64.getUrlEncoder().withoutPadding();
 
     private final int capacity;
@@ -155,6 +158,6 @@ public final class TaskStore implements AutoCloseable {
 
     /** Records {@code task} as it is now: its status changed outside the store (a cancel). Not under a lock. */
     void record(Task task) {
-        recorder.record(task.id(), task.detailed(), task.expiresAt());
+        recorder.record(task.id(), CODEC.toTree(task.detailed()), task.expiresAt());
     }
 }

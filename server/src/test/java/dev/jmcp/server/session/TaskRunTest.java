@@ -5,7 +5,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.tasks.Task;
-import dev.jmcp.server.tasks.TaskStatus;
+import dev.jmcp.protocol.TaskStatus;
 import dev.jmcp.server.tasks.TaskStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -103,7 +103,7 @@ class TaskRunTest {
     void aFailedTasksErrorDataIsKeptAsAPlainTree() {
         run.start();
         run.finish(new JsonRpcErrorResponse(ID, new JsonRpcError(-32603, "backend down", new Retry(5))));
-        var detailed = run.task().detailed();
+        var detailed = detailed(run.task());
         assertThat(detailed).containsEntry("status", "failed");
         @SuppressWarnings("unchecked")
         var error = (Map<String, Object>) detailed.get("error");
@@ -115,10 +115,15 @@ class TaskRunTest {
         run.start();
         run.finish(new JsonRpcErrorResponse(ID, new JsonRpcError(-32603, "backend down",
                 Map.of("retryAt", Instant.EPOCH))));
-        var detailed = run.task().detailed();
+        var detailed = detailed(run.task());
         assertThat(detailed).containsEntry("status", "failed");
         @SuppressWarnings("unchecked")
         var error = (Map<String, Object>) detailed.get("error");
         assertThat(error).containsEntry("message", "backend down").doesNotContainKey("data");
+    }
+
+    /** The task as {@code tasks/get} writes it. */
+    private static java.util.Map<String, Object> detailed(Task task) {
+        return dev.jmcp.protocol.json.JsonCodec.shared().toTree(task.detailed());
     }
 }

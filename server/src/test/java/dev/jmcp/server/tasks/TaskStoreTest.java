@@ -1,5 +1,6 @@
 package dev.jmcp.server.tasks;
 
+import dev.jmcp.protocol.TaskStatus;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -82,7 +83,7 @@ class TaskStoreTest {
 
     @Test
     void theCreateResultCarriesOnlyTheTaskMetadata() {
-        var created = store.create().orElseThrow().created();
+        var created = dev.jmcp.protocol.json.JsonCodec.shared().toTree(store.create().orElseThrow().created());
         assertThat(created).containsOnlyKeys("resultType", "taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs",
                 "pollIntervalMs").containsEntry("resultType", "task").containsEntry("status", "working")
                 .containsEntry("createdAt", "2026-07-28T12:00:00Z").containsEntry("ttlMs", 60_000L)
@@ -130,12 +131,12 @@ class TaskStoreTest {
         assertThat(cancelled.cancel()).isTrue();
         assertThat(cancelled.complete(Map.of("late", true))).isFalse();
         assertThat(cancelled.cancel()).isFalse();
-        assertThat(cancelled.detailed()).containsEntry("status", "cancelled").doesNotContainKeys("result", "error");
+        assertThat(detailed(cancelled)).containsEntry("status", "cancelled").doesNotContainKeys("result", "error");
 
         Task failed = store.create().orElseThrow();
         assertThat(failed.fail(Map.of("code", -32603, "message", "broke"))).isTrue();
         assertThat(failed.complete(Map.of("late", true))).isFalse();
-        assertThat(failed.detailed()).containsEntry("status", "failed").containsKey("error")
+        assertThat(detailed(failed)).containsEntry("status", "failed").containsKey("error")
                 .doesNotContainKey("result");
     }
 
@@ -151,16 +152,16 @@ class TaskStoreTest {
             }
         });
         awaitStatus(task, TaskStatus.INPUT_REQUIRED);
-        assertThat(map(task.detailed().get("inputRequests"))).containsOnlyKeys("a", "b");
+        assertThat(map(detailed(task).get("inputRequests"))).containsOnlyKeys("a", "b");
 
         task.update(Map.of("a", Map.of("action", "accept"), "unknown", Map.of("ignored", true)));
         assertThat(task.status()).isEqualTo(TaskStatus.INPUT_REQUIRED);
-        assertThat(map(task.detailed().get("inputRequests"))).containsOnlyKeys("b");
+        assertThat(map(detailed(task).get("inputRequests"))).containsOnlyKeys("b");
 
         task.update(Map.of("b", Map.of("action", "decline")));
         assertThat(answers.poll(5, TimeUnit.SECONDS)).containsOnlyKeys("a", "b");
         assertThat(task.status()).isEqualTo(TaskStatus.WORKING);
-        assertThat(task.detailed()).doesNotContainKey("inputRequests");
+        assertThat(detailed(task)).doesNotContainKey("inputRequests");
     }
 
     @Test
@@ -181,7 +182,7 @@ class TaskStoreTest {
         awaitStatus(task, TaskStatus.INPUT_REQUIRED);
         task.cancel();
         assertThat(outcome.poll(5, TimeUnit.SECONDS)).isEqualTo("interrupted");
-        assertThat(task.detailed()).containsEntry("status", "cancelled").doesNotContainKey("inputRequests");
+        assertThat(detailed(task)).containsEntry("status", "cancelled").doesNotContainKey("inputRequests");
     }
 
     @Test
@@ -247,7 +248,7 @@ class TaskStoreTest {
     void workThatEndsWithoutAnOutcomeFailsItsTask() {
         Task task = store.create().orElseThrow();
         task.workEnded();
-        assertThat(task.detailed()).containsEntry("status", "failed").containsKey("error");
+        assertThat(detailed(task)).containsEntry("status", "failed").containsKey("error");
     }
 
     @Test
@@ -333,7 +334,7 @@ class TaskStoreTest {
             }
         });
         awaitStatus(working, TaskStatus.INPUT_REQUIRED);
-        var asking = working.detailed();
+        var asking = detailed(working);
         assertThat(asking).containsKey("inputRequests");
         var failed = TaskMethods.serveOrphaned("tasks/get", asking);
         assertThat(failed).containsEntry("status", "failed").containsEntry("resultType", "complete")
@@ -343,7 +344,7 @@ class TaskStoreTest {
 
         Task done = store.create().orElseThrow();
         done.complete(Map.of("content", java.util.List.of(Map.of("type", "text", "text", "42"))));
-        var completed = TaskMethods.serveOrphaned("tasks/get", done.detailed());
+        var completed = TaskMethods.serveOrphaned("tasks/get", detailed(done));
         assertThat(completed).containsEntry("status", "completed").containsKey("result").doesNotContainKey("error");
 
         assertThat(TaskMethods.serveOrphaned("tasks/cancel", asking)).isEqualTo(Map.of("resultType", "complete"));
@@ -352,5 +353,10 @@ class TaskStoreTest {
                 .isInstanceOf(IllegalArgumentException.class);
         working.cancel();
         assertThat(asker.join(Duration.ofSeconds(5))).isTrue();
+    }
+
+    /** The task as {@code tasks/get} writes it. */
+    private static java.util.Map<String, Object> detailed(Task task) {
+        return dev.jmcp.protocol.json.JsonCodec.shared().toTree(task.detailed());
     }
 }
