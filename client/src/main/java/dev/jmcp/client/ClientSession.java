@@ -418,8 +418,18 @@ final class ClientSession implements Inbound {
                 else log.log(System.Logger.Level.WARNING, "the server reported an error tied to no request of ours: "
                         + e.error().code() + " " + e.error().message());
             }
-            case JsonRpcRequest r -> serverRequest(r);
+            case JsonRpcRequest r -> serverRequest(r, null);
             case JsonRpcNotification n -> notification(n);
+        }
+    }
+
+    @Override
+    public void message(JsonRpcMessage message, RequestId relatedTo) {
+        if (message instanceof JsonRpcRequest request) {
+            Pending related = relatedTo == null ? null : pending.get(relatedTo);
+            serverRequest(request, related == null ? null : related.caller());
+        } else {
+            message(message);
         }
     }
 
@@ -543,7 +553,11 @@ final class ClientSession implements Inbound {
         return RequestId.fromTree(id).orElse(null);
     }
 
-    private void serverRequest(JsonRpcRequest request) {
+    /**
+     * Answers a request of the server's on a thread of its own; {@code origin} is the thread that made the request it
+     * came with, when the transport knows ({@link McpClient#requestingThread()} tells the handler).
+     */
+    private void serverRequest(JsonRpcRequest request, Thread origin) {
         if (!serverRequestPermits.tryAcquire()) {
             reply(new JsonRpcErrorResponse(request.id(), new JsonRpcError(ErrorCodes.SERVER_BUSY,
                     "Client busy: " + MAX_SERVER_REQUESTS + " requests of the server are being answered; retry later")));
@@ -551,7 +565,8 @@ final class ClientSession implements Inbound {
         }
         Thread handler = Thread.ofVirtual().name("mcp-client-answer-" + request.id()).unstarted(() -> {
             try {
-                JsonRpcMessage answer = answer(request);
+                JsonRpcMessage answer = origin == null ? answer(request)
+                        : ScopedValue.where(McpClient.REQUESTING_THREAD, origin).call(() -> answer(request));
                 // "Receivers of a cancellation notification SHOULD NOT send a response for the cancelled request."
                 if (serverRequests.remove(request.id(), Thread.currentThread())) reply(answer);
             } finally {

@@ -103,6 +103,19 @@ public final class McpClient implements AutoCloseable {
         }
     }
 
+    /** The thread that made the request a server request came with; bound while a handler answers it. */
+    static final ScopedValue<Thread> REQUESTING_THREAD = ScopedValue.newInstance();
+
+    /**
+     * In a roots, sampling or elicitation handler: the thread that made the request of this client's that the server's
+     * request belongs to, when the transport says (Streamable HTTP sends it on that request's stream); null when it
+     * does not (stdio, the legacy SSE transport, a request sent outside any call). A client serving several callers
+     * at once (a proxy, a gateway) tells by it which caller the server is asking.
+     */
+    public static Thread requestingThread() {
+        return REQUESTING_THREAD.isBound() ? REQUESTING_THREAD.get() : null;
+    }
+
     /** The revision the server agreed to speak. */
     public ProtocolVersion protocolVersion() {
         return version;

@@ -23,11 +23,17 @@ final class Pending {
     private final Consumer<ServerNotification.Progress> progress;
     private final CompletableFuture<Object> outcome = new CompletableFuture<>();
     private volatile long lastActivityNanos = System.nanoTime();
+    /** The thread that made the request (and waits for its answer). */
+    private final Thread caller = Thread.currentThread();
 
     Pending(RequestId id, String method, Consumer<ServerNotification.Progress> progress) {
         this.id = id;
         this.method = method;
         this.progress = progress;
+    }
+
+    Thread caller() {
+        return caller;
     }
 
     RequestId id() {

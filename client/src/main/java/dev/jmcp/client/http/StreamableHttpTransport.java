@@ -233,7 +233,7 @@ public final class StreamableHttpTransport implements ClientTransport {
             filtered.put("tools", kept);
             message = new JsonRpcResponse(response.id(), filtered);
         }
-        inbound.message(message);
+        inbound.message(message, exchange.id);
     }
 
     private void exchange(Exchange exchange, byte[] body, Map<String, String> headers) {

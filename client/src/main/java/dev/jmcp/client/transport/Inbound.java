@@ -14,6 +14,15 @@ public interface Inbound {
     /** A message from the server. */
     void message(JsonRpcMessage message);
 
+    /**
+     * A message from the server that came with this client's request {@code relatedTo} (Streamable HTTP sends a
+     * request's notifications and the server's own requests about it on that request's stream). By default the same
+     * as {@link #message(JsonRpcMessage)}.
+     */
+    default void message(JsonRpcMessage message, RequestId relatedTo) {
+        message(message);
+    }
+
     /** The exchange carrying {@code request} failed; its answer will not come. */
     void requestFailed(RequestId request, IOException cause);
 

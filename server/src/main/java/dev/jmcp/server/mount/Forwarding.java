@@ -81,6 +81,8 @@ final class Forwarding {
     private final Duration askTimeout;
     private final BlockingQueue<Event> inbox = new LinkedBlockingQueue<>();
     private volatile boolean ended;
+    /** The thread the call runs on, once started. */
+    private volatile Thread worker;
 
     Forwarding(RequestContext context, Duration askTimeout) {
         this.context = context;
@@ -94,6 +96,11 @@ final class Forwarding {
     /** The call the current thread runs for, when it is a forwarding's worker (a question asked in its request). */
     static Forwarding running() {
         return RUNNING.isBound() ? RUNNING.get() : null;
+    }
+
+    /** True when {@code thread} is the one this call runs on. */
+    boolean runsOn(Thread thread) {
+        return thread != null && thread == worker;
     }
 
     /** The call has its answer: no more questions go to it. */
@@ -116,13 +123,15 @@ final class Forwarding {
      */
     @SuppressWarnings("unchecked")
     <T> T run(String name, Remote<T> remote) throws Exception {
-        Thread worker = Thread.ofVirtual().name("jmcp-mount-call-" + name).start(() -> {
+        Thread worker = Thread.ofVirtual().name("jmcp-mount-call-" + name).unstarted(() -> {
             try {
                 inbox.add(new Done(ScopedValue.where(RUNNING, this).call(remote::run)));
             } catch (Throwable e) {
                 inbox.add(new Failed(e));
             }
         });
+        this.worker = worker;
+        worker.start();
         try {
             while (true) {
                 switch (inbox.take()) {

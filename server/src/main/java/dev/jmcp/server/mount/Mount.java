@@ -226,11 +226,16 @@ public final class Mount implements Owner {
     }
 
     /**
-     * Passes a question of the mounted server to the call it belongs to: the one whose request it came in (2026-07-28:
-     * every question comes in its own call's result), else, in a stateful session, the oldest call in flight.
+     * Passes a question of the mounted server to the call it belongs to: the one whose request it came with (in
+     * 2026-07-28 every question comes in its own call's result; over Streamable HTTP on its call's stream), else (a
+     * stateful session over stdio, which does not say) the oldest call in flight.
      */
     private Object ask(Forwarding.Ask.Kind kind, Object request) {
         Forwarding target = Forwarding.running();
+        Thread requester = McpClient.requestingThread();
+        if (target == null && requester != null) {
+            target = active.stream().filter(f -> f.runsOn(requester) && !f.ended()).findFirst().orElse(null);
+        }
         if (target == null) target = active.stream().filter(f -> !f.ended()).findFirst().orElse(null);
         if (target == null) {
             throw new dev.jmcp.client.McpErrorException(dev.jmcp.protocol.jsonrpc.ErrorCodes.INTERNAL_ERROR,

@@ -244,8 +244,10 @@ class MountTest {
         for (int i = 0; i < 16; i++) assertThat(answers.get(i)).isEqualTo("upstream echo: call " + i);
     }
 
-    @Test
-    void eachQuestionOfTheMountedServerReachesTheCallThatAskedIt() throws Exception {
+    /** In 2026-07-28 (the default), and in 2025-11-25, where the question comes on its call's Streamable HTTP stream. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"", ", \"protocolVersion\": \"2025-11-25\""})
+    void eachQuestionOfTheMountedServerReachesTheCallThatAskedIt(String pinned) throws Exception {
         Path upstreamPlugins = Files.createDirectories(work.resolve("upstream"));
         Files.write(upstreamPlugins.resolve("up.jar"), upstreamPlugin("""
                 registrar.tool(new Tool("whoami", "Asks the user who this call is", null), (args, ctx) -> {
@@ -256,11 +258,12 @@ class MountTest {
                 """));
         HttpTransport upstream = http(server(upstreamPlugins));
         Path plugins = Files.createDirectories(work.resolve("front"));
-        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"}");
+        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"" + pinned + "}");
         int calls = 8;
         var allAsked = new CountDownLatch(calls);
-        // The user answers each question with what it asked, but only once every call is waiting for its answer:
-        // the calls overlap, so a question given to the wrong call would show in that call's result.
+        var callers = new java.util.concurrent.ConcurrentHashMap<String, Thread>();
+        // The user answers each question with what it asked, once every call is waiting for its answer (so the calls
+        // overlap), and says whether it came with the call it is about: the front sends it on that call's stream.
         McpClient client = McpClient.builder()
                 .onElicitation(request -> {
                     allAsked.countDown();
@@ -269,7 +272,9 @@ class MountTest {
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
-                    return new ElicitResult("accept", Map.of("name", request.message()));
+                    boolean ownCall = McpClient.requestingThread() == callers.get(request.message());
+                    return new ElicitResult("accept", Map.of("name", request.message()
+                            + (ownCall ? "" : " (asked through another call)")));
                 })
                 .http(http(server(plugins)).url());
         open.add(client);
@@ -279,6 +284,7 @@ class MountTest {
         for (int i = 0; i < calls; i++) {
             int n = i;
             threads.add(Thread.ofVirtual().start(() -> {
+                callers.put("call " + n, Thread.currentThread());
                 try {
                     answers.put(n, text(client.callTool("whoami", Map.of("n", n))));
                 } catch (Exception e) {
