@@ -419,17 +419,18 @@ final class ClientSession implements Inbound {
                         + e.error().code() + " " + e.error().message());
             }
             case JsonRpcRequest r -> serverRequest(r, null);
-            case JsonRpcNotification n -> notification(n);
+            case JsonRpcNotification n -> notification(n, null);
         }
     }
 
     @Override
     public void message(JsonRpcMessage message, RequestId relatedTo) {
-        if (message instanceof JsonRpcRequest request) {
-            Pending related = relatedTo == null ? null : pending.get(relatedTo);
-            serverRequest(request, related == null ? null : related.caller());
-        } else {
-            message(message);
+        Pending related = relatedTo == null ? null : pending.get(relatedTo);
+        Thread origin = related == null ? null : related.caller();
+        switch (message) {
+            case JsonRpcRequest request -> serverRequest(request, origin);
+            case JsonRpcNotification notification -> notification(notification, origin);
+            default -> message(message);
         }
     }
 
@@ -450,7 +451,8 @@ final class ClientSession implements Inbound {
         for (Thread handler : serverRequests.values()) handler.interrupt();
     }
 
-    private void notification(JsonRpcNotification notification) {
+    /** Acts on a notification; {@code origin}: the thread that made the request it came with, when known. */
+    private void notification(JsonRpcNotification notification, Thread origin) {
         if (notification.method().equals("notifications/cancelled")) {
             Object id = notification.params() == null ? null : notification.params().get("requestId");
             RequestId cancelled = toId(id);
@@ -478,7 +480,12 @@ final class ClientSession implements Inbound {
             }
         }
         Consumer<ServerNotification> listener = options.listener();
-        if (listener != null) deliver(() -> listener.accept(read));
+        if (listener == null) return;
+        if (origin == null) {
+            deliver(() -> listener.accept(read));
+        } else {
+            deliver(() -> ScopedValue.where(McpClient.REQUESTING_THREAD, origin).run(() -> listener.accept(read)));
+        }
     }
 
     /** The open subscription a notification names in {@code _meta} ({@code io.modelcontextprotocol/subscriptionId}). */

@@ -107,10 +107,11 @@ public final class McpClient implements AutoCloseable {
     static final ScopedValue<Thread> REQUESTING_THREAD = ScopedValue.newInstance();
 
     /**
-     * In a roots, sampling or elicitation handler: the thread that made the request of this client's that the server's
-     * request belongs to, when the transport says (Streamable HTTP sends it on that request's stream); null when it
-     * does not (stdio, the legacy SSE transport, a request sent outside any call). A client serving several callers
-     * at once (a proxy, a gateway) tells by it which caller the server is asking.
+     * In a roots, sampling or elicitation handler, or the notification listener: the thread that made the request of
+     * this client's that the server's request or notification belongs to, when the transport says (Streamable HTTP
+     * sends it on that request's stream); null when it does not (stdio, the legacy SSE transport, a message sent
+     * outside any call). A client serving several callers at once (a proxy, a gateway) tells by it which caller the
+     * server is asking or telling.
      */
     public static Thread requestingThread() {
         return REQUESTING_THREAD.isBound() ? REQUESTING_THREAD.get() : null;

@@ -286,10 +286,14 @@ public final class Mount implements Owner {
                 // Each call receives its own progress through its callTool listener.
             }
             case ServerNotification.LogMessage message -> {
-                if (active.isEmpty()) {
+                // The call it came with, when the transport says; else every call in flight.
+                Thread requester = McpClient.requestingThread();
+                List<Forwarding> targets = active.stream().filter(f -> requester == null || f.runsOn(requester))
+                        .toList();
+                if (targets.isEmpty()) {
                     LOG.info("[{}] {}: {}", spec.name(), message.level(), message.data());
                 }
-                for (Forwarding call : active) {
+                for (Forwarding call : targets) {
                     call.context().log(message.level(), message.logger(), message.data());
                 }
             }

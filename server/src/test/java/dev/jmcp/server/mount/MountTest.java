@@ -296,6 +296,47 @@ class MountTest {
         for (int i = 0; i < calls; i++) assertThat(answers.get(i)).isEqualTo(i + " is call " + i);
     }
 
+    /** Two clients call at once; each gets the log messages of its own call only. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"", ", \"protocolVersion\": \"2025-11-25\""})
+    void aLogMessageOfTheMountedServerReachesTheClientOfTheCallItCameWith(String pinned) throws Exception {
+        Path upstreamPlugins = Files.createDirectories(work.resolve("upstream"));
+        Files.write(upstreamPlugins.resolve("up.jar"), upstreamPlugin("""
+                registrar.tool(new Tool("logme", "Logs who called, while another call runs", null), (args, ctx) -> {
+                    Thread.sleep(300);
+                    ctx.log(LoggingLevel.WARNING, "upstream", "log of " + args.get("who"));
+                    Thread.sleep(300);
+                    return CallToolResult.text("logged");
+                });
+                """));
+        HttpTransport upstream = http(server(upstreamPlugins));
+        Path plugins = Files.createDirectories(work.resolve("front"));
+        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"" + pinned + "}");
+        HttpTransport front = http(server(plugins));
+        var logs = new java.util.concurrent.ConcurrentHashMap<String, java.util.Queue<Object>>();
+        var threads = new ArrayList<Thread>();
+        for (String who : List.of("a", "b")) {
+            var received = new java.util.concurrent.ConcurrentLinkedQueue<Object>();
+            logs.put(who, received);
+            McpClient client = McpClient.builder().logLevel(LoggingLevel.INFO).onNotification(n -> {
+                if (n instanceof ServerNotification.LogMessage m) received.add(m.data());
+            }).http(front.url());
+            open.add(client);
+            threads.add(Thread.ofVirtual().unstarted(() -> {
+                try {
+                    client.callTool("logme", Map.of("who", who));
+                } catch (Exception e) {
+                    received.add(e.toString());
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) assertThat(thread.join(Duration.ofSeconds(30))).isTrue();
+        Thread.sleep(500); // a notification may be handed over just after its call's answer
+        assertThat(logs.get("a")).containsExactly("log of a");
+        assertThat(logs.get("b")).containsExactly("log of b");
+    }
+
     @Test
     void aMountPinnedToAStatefulRevisionPassesEverythingThroughToo() throws Exception {
         HttpTransport upstream = http(server(upstreamFolder()));
