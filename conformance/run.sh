@@ -29,7 +29,7 @@ usage: conformance/run.sh [options]
   --plugin JAR       the everything plugin JAR (default: plugins/everything/target/jmcp-plugin-everything-*.jar)
   --url URL          test a server already listening at URL instead of starting jmcp
   --via-mount        serve the everything plugin through a mount: jmcp in front (HTTP) mounting a jmcp child that
-                     serves the plugin over stdio; the summary lines say "<rev> via mount"
+                     serves the plugin over stdio; the summary lines say "<rev> via mount" ("<ext> extension via mount")
   --out DIR          where raw results and logs go (default: conformance/target/results)
   --label TEXT       added to each summary line's name (e.g. "through nginx")
   --install-only     install the suite and Node 22 into the cache, then stop
@@ -180,7 +180,10 @@ for rev in "${revision_list[@]}"; do
       "$NODE" "$SUITE" server --url "$url" --scenario "$scenario" --spec-version 2026-07-28 --force -o "$results" \
         >>"$results.log" 2>&1 || true
     done
-    "$NODE" "$SUMMARIZE" "$rev extension${label_suffix:+ $label_suffix}" "$results" || status=1
+    label="$rev extension"
+    $via_mount && label="$label via mount"
+    [[ -n $label_suffix ]] && label="$label $label_suffix"
+    "$NODE" "$SUMMARIZE" "$label" "$results" || status=1
     continue
   fi
   # The suite's own exit status only repeats what the summary finds; the summary decides.

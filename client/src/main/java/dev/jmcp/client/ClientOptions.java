@@ -2,6 +2,7 @@ package dev.jmcp.client;
 
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.CreateMessageResult;
+import dev.jmcp.protocol.CreateTaskResult;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Implementation;
@@ -20,14 +21,15 @@ import java.util.function.Supplier;
 /**
  * What a {@link McpClientBuilder} gathered, validated there. Immutable (the handlers are whatever the caller gave).
  * {@code roots}, {@code sampling}, {@code elicitation}, {@code listener} and {@code inputRounds} may be null: no such
- * handler. {@code tasks}: whether 2026-07-28 requests declare the tasks extension. {@code logLevel}: the log messages
+ * handler, as may {@code taskCreated}. {@code tasks}: whether 2026-07-28 requests declare the tasks extension. {@code logLevel}: the log messages
  * asked for, null for none asked.
  */
 record ClientOptions(Implementation clientInfo, ProtocolVersion protocolVersion, Duration requestTimeout,
                      Duration maxRequestTimeout, Duration connectTimeout, Map<String, Object> extraCapabilities,
                      Supplier<List<Root>> roots, Function<CreateMessageRequest, CreateMessageResult> sampling,
                      Function<ElicitRequest, ElicitResult> elicitation, Consumer<ServerNotification> listener,
-                     int maxMessageBytes, boolean tasks, InputRounds inputRounds, LoggingLevel logLevel) {
+                     int maxMessageBytes, boolean tasks, InputRounds inputRounds, LoggingLevel logLevel,
+                     Consumer<CreateTaskResult> taskCreated) {
     /** The tasks extension's identifier, as capabilities name it. */
     static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 

@@ -4,6 +4,7 @@ import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
 import dev.jmcp.client.transport.SessionExpiredException;
 import dev.jmcp.protocol.CreateMessageRequest;
+import dev.jmcp.protocol.CreateTaskResult;
 import dev.jmcp.protocol.DiscoverResult;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.Implementation;
@@ -225,6 +226,7 @@ final class ClientSession implements Inbound {
             tree = send(method, InputRequired.retryParams(params, tree, inputRounds()), progress, timeout, true);
         }
         if (stateless != null && tree instanceof Map<?, ?> created && "task".equals(created.get("resultType"))) {
+            if (options.taskCreated() != null) options.taskCreated().accept(decode(method, created, CreateTaskResult.class));
             return awaitTask(method, created);
         }
         return tree;

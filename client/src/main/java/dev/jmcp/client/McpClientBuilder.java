@@ -7,6 +7,7 @@ import dev.jmcp.client.stdio.ChildProcessTransport;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.CreateMessageResult;
+import dev.jmcp.protocol.CreateTaskResult;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Implementation;
@@ -58,6 +59,7 @@ public final class McpClientBuilder {
     private boolean tasks;
     private InputRounds inputRounds;
     private LoggingLevel logLevel;
+    private Consumer<CreateTaskResult> taskCreated;
     private final Map<String, String> headers = new LinkedHashMap<>();
 
     McpClientBuilder() {
@@ -154,6 +156,16 @@ public final class McpClientBuilder {
      */
     public McpClientBuilder onInputRequired(InputRounds handler) {
         this.inputRounds = Objects.requireNonNull(handler, "handler");
+        return this;
+    }
+
+    /**
+     * Told when the server turns one of this client's requests into a task (tasks extension, see {@link #tasks()}),
+     * with the task's handle, on the thread that made the request, before the client starts following the task. A
+     * proxy that passes the request on for someone else can turn that someone's request into a task at this point.
+     */
+    public McpClientBuilder onTaskCreated(Consumer<CreateTaskResult> listener) {
+        this.taskCreated = Objects.requireNonNull(listener, "listener");
         return this;
     }
 
@@ -285,7 +297,7 @@ public final class McpClientBuilder {
                     + requestTimeout + ")");
         }
         return new ClientOptions(clientInfo, protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
-                sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel);
+                sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel, taskCreated);
     }
 
     private static Duration positive(Duration value, String name) {

@@ -77,6 +77,15 @@ public interface RequestContext {
 
     boolean clientSupportsUrlElicitation();
 
+    /**
+     * Everything the client declared, as the wire gives it ({@code roots}, {@code sampling}, {@code elicitation},
+     * {@code extensions}, ...): for the session in the stateful revisions, on this request in 2026-07-28. Empty when
+     * unknown. A plugin that passes the request on to another server passes this on with it.
+     */
+    default java.util.Map<String, Object> clientCapabilities() {
+        return java.util.Map.of();
+    }
+
     /** Asks the client for its roots ({@code roots/list}); blocks until it answers or {@code timeout} passes. */
     List<Root> roots(Duration timeout);
 

@@ -6,6 +6,7 @@ import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.RequestTimeoutException;
 import dev.jmcp.client.Subscription;
 import dev.jmcp.plugin.RequestContext;
+import dev.jmcp.plugin.TaskSupport;
 import dev.jmcp.plugin.ResourceNotFoundException;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.GetPromptResult;
@@ -75,8 +76,10 @@ final class Declarations {
                 }
                 Tool served = new Tool(prefix + tool.name(), tool.title(), tool.description(), tool.inputSchema(),
                         tool.outputSchema(), tool.annotations(), tool.icons(), tool.meta());
+                // In 2026-07-28 the mounted server may run a call as a task; jmcp's call then becomes one too.
                 tools.add(new ToolEntry(served, (arguments, context) -> callTool(mount, tool.name(), arguments,
-                        context), validator, mount));
+                        context), validator, null, mount, client.protocolVersion().isStateless() ? TaskSupport.OPTIONAL
+                        : TaskSupport.NONE));
             }
         }
         var prompts = new ArrayList<PromptEntry>();
@@ -197,6 +200,8 @@ final class Declarations {
                     + mount.spec().callTimeout().toMillis() / 1000.0 + " s");
         } catch (McpErrorException e) {
             outcome = failed(e.code(), e.getMessage());
+            // The mounted server's task failed with this error: so does jmcp's.
+            if (context.inTask()) throw new JsonRpcException(e.code(), e.getMessage(), e.data());
             if (e.code() == ErrorCodes.MISSING_CLIENT_CAPABILITY && ProtocolVersion.fromWire(context.protocolVersion())
                     .map(ProtocolVersion::isStateless).orElse(false)) {
                 // The caller's own request lacks what the tool needs: its answer, as the mounted server gave it.
@@ -220,15 +225,18 @@ final class Declarations {
     }
 
     /**
-     * 2026-07-28 requests carry the client's capabilities: the mounted server is told what jmcp's caller declared, so
-     * it asks that caller nothing it cannot answer (and answers as it would answer the caller itself).
+     * 2026-07-28 requests carry the client's capabilities: the mounted server is told what jmcp's caller declared
+     * (extensions included), so it asks that caller nothing it cannot answer, makes a task only for a caller that
+     * follows tasks, and answers as it would answer the caller itself.
      */
     private static void passCapabilities(McpClient client, RequestContext context, Map<String, Object> meta) {
         if (!client.protocolVersion().isStateless()) return;
-        var capabilities = new LinkedHashMap<String, Object>();
-        if (context.clientSupportsRoots()) capabilities.put("roots", Map.of());
-        if (context.clientSupportsSampling()) capabilities.put("sampling", Map.of());
-        if (context.clientSupportsElicitation()) capabilities.put("elicitation", Map.of());
+        var capabilities = new LinkedHashMap<String, Object>(context.clientCapabilities());
+        if (capabilities.isEmpty()) {
+            if (context.clientSupportsRoots()) capabilities.put("roots", Map.of());
+            if (context.clientSupportsSampling()) capabilities.put("sampling", Map.of());
+            if (context.clientSupportsElicitation()) capabilities.put("elicitation", Map.of());
+        }
         meta.put("io.modelcontextprotocol/clientCapabilities", capabilities);
     }
 

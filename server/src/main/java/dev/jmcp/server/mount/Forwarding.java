@@ -35,8 +35,11 @@ final class Forwarding {
 
     /** A question of the mounted server, answered by the handler thread through the context. */
     static final class Ask implements Event {
-        /** One request of a stateful session, or a whole input round of 2026-07-28 (a key → InputRequest map). */
-        enum Kind { SAMPLE, ELICIT, ROOTS, INPUTS }
+        /**
+         * One request of a stateful session, a whole input round of 2026-07-28 (a key → InputRequest map), or the
+         * news that the mounted server made the call a task (so jmcp's call may become one too).
+         */
+        enum Kind { SAMPLE, ELICIT, ROOTS, INPUTS, START_TASK }
 
         private final Kind kind;
         private final Object request;
@@ -163,6 +166,10 @@ final class Forwarding {
                 case SAMPLE -> context.sample((CreateMessageRequest) ask.request, askTimeout);
                 case ELICIT -> context.elicit((ElicitRequest) ask.request, askTimeout);
                 case ROOTS -> context.roots(askTimeout);
+                case START_TASK -> {
+                    context.startTask();
+                    yield Boolean.TRUE;
+                }
                 case INPUTS -> {
                     @SuppressWarnings("unchecked")
                     var requests = (java.util.Map<String, InputRequest>) ask.request;

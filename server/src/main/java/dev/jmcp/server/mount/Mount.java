@@ -140,6 +140,11 @@ public final class Mount implements Owner {
                 .onElicitation(request -> (dev.jmcp.protocol.ElicitResult) ask(Forwarding.Ask.Kind.ELICIT, request))
                 .roots(this::roots)
                 .onInputRequired(this::answerRound)
+                // The mounted server made a call a task (only for a caller that declared the extension: each call
+                // passes its caller's capabilities on): jmcp's call becomes one too, and the client follows the
+                // mounted task (tasks/get and tasks/update declare the extension).
+                .tasks()
+                .onTaskCreated(created -> ask(Forwarding.Ask.Kind.START_TASK, created))
                 // Everything it logs comes here; each call's context passes on what its client asked for.
                 .logLevel(LoggingLevel.DEBUG)
                 .onNotification(this::notified)

@@ -104,6 +104,11 @@ public final class CallContext implements RequestContext {
     }
 
     @Override
+    public Map<String, Object> clientCapabilities() {
+        return session.clientCapabilities();
+    }
+
+    @Override
     public boolean clientSupportsElicitation() {
         return session.version().hasElicitation() && session.clientCapability("elicitation") != null;
     }

@@ -109,6 +109,11 @@ public final class ServerSession implements Caller, AutoCloseable {
         return state == State.INITIALIZED;
     }
 
+    /** What the client declared in {@code initialize}; empty before. */
+    Map<String, Object> clientCapabilities() {
+        return clientCapabilities;
+    }
+
     Object clientCapability(String name) {
         return clientCapabilities.get(name);
     }

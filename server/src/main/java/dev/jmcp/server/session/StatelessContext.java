@@ -100,6 +100,11 @@ final class StatelessContext implements RequestContext {
     }
 
     @Override
+    public Map<String, Object> clientCapabilities() {
+        return exchange.envelope().clientCapabilities();
+    }
+
+    @Override
     public boolean clientSupportsRoots() {
         return exchange.declares("roots");
     }
