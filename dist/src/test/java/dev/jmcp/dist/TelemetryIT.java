@@ -170,6 +170,19 @@ class TelemetryIT {
             assertThat(hex.formatHex(span.getTraceId().toByteArray())).as(span.getName()).isEqualTo(TRACE_ID);
         }
         assertThat(inner.getParentSpanId()).as("the mounted server continues the client span").isEqualTo(client.getSpanId());
+
+        // A prompt and a resource passed on to the mounted server are outgoing calls too, continued there.
+        server.call("prompts/get", Map.of("name", "in_code-review", "arguments", Map.of("language", "c", "code", "x")));
+        server.call("resources/read", Map.of("uri", "bacio:///quote"));
+        for (String name : List.of("prompts/get code-review", "resources/read bacio:///quote")) {
+            while (spans.stream().noneMatch(c -> c.getKind() == Span.SpanKind.SPAN_KIND_CLIENT && c.getName().equals(name)
+                    && spans.stream().anyMatch(s -> s.getKind() == Span.SpanKind.SPAN_KIND_SERVER
+                            && s.getParentSpanId().equals(c.getSpanId())))) {
+                assertThat(System.nanoTime()).as(name + ": a client span the mounted server continues:\n" + spans)
+                        .isLessThan(deadline);
+                Thread.sleep(50);
+            }
+        }
     }
 
     @Test

@@ -87,10 +87,11 @@ final class Declarations {
             for (Prompt prompt : client.listPrompts()) {
                 Prompt served = new Prompt(prefix + prompt.name(), prompt.title(), prompt.description(),
                         prompt.arguments(), prompt.icons(), prompt.meta());
-                prompts.add(new PromptEntry(served, (arguments, context) -> request(mount, context,
-                        "prompts/get " + prompt.name(), c -> send(c, context, "prompts/get", arguments == null
-                                ? Map.of("name", prompt.name()) : Map.of("name", prompt.name(), "arguments", arguments),
-                                GetPromptResult.class)), mount));
+                prompts.add(new PromptEntry(served, (arguments, context) -> traced(mount, "prompts/get", prompt.name(),
+                        outgoing -> request(mount, context, "prompts/get " + prompt.name(), c -> send(c, context,
+                                outgoing, "prompts/get", arguments == null ? Map.of("name", prompt.name())
+                                        : Map.of("name", prompt.name(), "arguments", arguments), GetPromptResult.class))),
+                        mount));
             }
         }
         var resources = new ArrayList<ResourceEntry>();
@@ -240,10 +241,13 @@ final class Declarations {
         meta.put("io.modelcontextprotocol/clientCapabilities", capabilities);
     }
 
-    /** A request with the caller's capabilities passed on, its result read as {@code type}. */
-    private static <T> T send(McpClient client, RequestContext context, String method, Map<String, Object> params,
-                              Class<T> type) throws IOException, InterruptedException {
-        var meta = new LinkedHashMap<String, Object>();
+    /**
+     * A request with the caller's capabilities and the outgoing call's trace context passed on, its result read as
+     * {@code type}.
+     */
+    private static <T> T send(McpClient client, RequestContext context, OutgoingCalls.Outgoing outgoing, String method,
+                              Map<String, Object> params, Class<T> type) throws IOException, InterruptedException {
+        var meta = new LinkedHashMap<String, Object>(outgoing.meta());
         passCapabilities(client, context, meta);
         var withMeta = new LinkedHashMap<String, Object>(params);
         if (!meta.isEmpty()) withMeta.put("_meta", meta);
@@ -253,6 +257,33 @@ final class Declarations {
         } catch (IllegalArgumentException e) {
             throw new IOException("the answer to " + method + " is not a valid " + type.getSimpleName() + ": "
                     + e.getMessage(), e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Traced<T> {
+        T run(OutgoingCalls.Outgoing outgoing) throws Exception;
+    }
+
+    /**
+     * Runs a request to the mounted server as an outgoing call: a CLIENT span, started here on the thread serving the
+     * caller (so it is the caller's span's child), ended with how the request went.
+     */
+    private static <T> T traced(Mount mount, String method, String target, Traced<T> call) throws Exception {
+        OutgoingCalls.Outgoing outgoing = OutgoingCalls.current().start(method, target, mount.name());
+        CallOutcome outcome = failed(ErrorCodes.INTERNAL_ERROR, "the request failed");
+        try {
+            T result = call.run(outgoing);
+            outcome = new CallOutcome(CallOutcome.Kind.OK, 0, null, System.nanoTime());
+            return result;
+        } catch (JsonRpcException e) {
+            outcome = failed(e.code(), e.getMessage());
+            throw e;
+        } catch (InterruptedException e) {
+            outcome = CallOutcome.cancelled();
+            throw e;
+        } finally {
+            outgoing.span().end(outcome);
         }
     }
 
@@ -292,8 +323,8 @@ final class Declarations {
 
     private static ReadResourceResult read(Mount mount, RequestContext context, String uri) throws Exception {
         try {
-            return request(mount, context, "resources/read", c -> send(c, context, "resources/read", Map.of("uri", uri),
-                    ReadResourceResult.class));
+            return traced(mount, "resources/read", uri, outgoing -> request(mount, context, "resources/read",
+                    c -> send(c, context, outgoing, "resources/read", Map.of("uri", uri), ReadResourceResult.class)));
         } catch (JsonRpcException e) {
             if (e.code() == ErrorCodes.RESOURCE_NOT_FOUND || e.code() == ErrorCodes.INVALID_PARAMS) {
                 throw new ResourceNotFoundException(uri);
