@@ -1,7 +1,10 @@
 package dev.jmcp.bench.engine;
 
 import dev.jmcp.bench.codec.Payloads;
+import dev.jmcp.server.McpServer;
 import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.http.HttpOptions;
+import dev.jmcp.server.http.HttpTransport;
 import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.nativeabi.NativeHost;
 import dev.jmcp.server.nativeabi.NativeOptions;
@@ -37,12 +40,15 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The same trivial tool, {@code echo(text)}, called one request at a time in one run, three ways:
+ * The same trivial tool, {@code echo(text)}, called one request at a time in one run, five ways:
  * {@code jar} (the echo plugin JAR in a real {@code McpServer}, the engine in memory, as {@link RoundTripBenchmark}),
  * {@code native-in-process} (the C sample library {@code libjmcp-sample-tools.so} bound with FFM into the same
- * engine) and {@code native-child} (that library in its own child JVM, {@code NativeHostMain}, driven over real
- * stdio pipes: the per-call cost a mount of it adds to the parent's own engine hop). One operation is one
- * {@code tools/call} answered.
+ * engine), {@code native-child} (that library in its own child JVM, {@code NativeHostMain}, driven over real stdio
+ * pipes: the per-call cost a mount of it adds to the parent's own engine hop), {@code native-mounted} (the library
+ * dropped into a real {@code McpServer}'s folder, served as jmcp serves it by default: the parent's engine, then the
+ * child over stdio) and {@code jar-mounted} (a second {@code McpServer} serving the echo JAR over Streamable HTTP on
+ * 127.0.0.1, mounted by a {@code .mcp.json} in the first one's folder). The mounts speak 2026-07-28 to their child.
+ * One operation is one {@code tools/call} answered.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -55,10 +61,13 @@ public class NativeRoundTripBenchmark {
 
     @State(Scope.Benchmark)
     public static class Target {
-        @Param({"jar", "native-in-process", "native-child"})
+        @Param({"jar", "native-in-process", "native-child", "native-mounted", "jar-mounted"})
         public String kind;
 
         private EchoServer echo;
+        private McpServer front;
+        private HttpTransport upstreamHttp;
+        private Path frontFolder;
         private NativePlugin plugin;
         private ServerSession session;
         private MemoryConnection connection;
@@ -92,8 +101,33 @@ public class NativeRoundTripBenchmark {
                     String answer = line(request);
                     if (!answer.contains(Payloads.TEXT)) throw new IllegalStateException("echo answered " + answer);
                 }
+                case "native-mounted" -> {
+                    frontFolder = Files.createTempDirectory("jmcp-bench-front");
+                    Files.copy(library, frontFolder.resolve(library.getFileName()));
+                    openSession(startFront()::openSession);
+                }
+                case "jar-mounted" -> {
+                    echo = new EchoServer();
+                    upstreamHttp = echo.server().http(HttpOptions.defaults().withPort(0));
+                    upstreamHttp.start();
+                    frontFolder = Files.createTempDirectory("jmcp-bench-front");
+                    Files.writeString(frontFolder.resolve("echo.mcp.json"), "{\"url\": \"" + upstreamHttp.url() + "\"}");
+                    openSession(startFront()::openSession);
+                }
                 default -> throw new IllegalArgumentException(kind);
             }
+        }
+
+        /** A server whose folder is {@link #frontFolder}, started once its mount serves {@code echo}. */
+        private McpServer startFront() throws InterruptedException {
+            front = new McpServer(ServerOptions.defaults("jmcp-bench-front", frontFolder));
+            front.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (front.registry().tool("echo").isEmpty()) {
+                if (System.nanoTime() > deadline) throw new IllegalStateException("the mount did not serve echo");
+                Thread.sleep(50);
+            }
+            return front;
         }
 
         private void openSession(java.util.function.Function<Connection, ServerSession> opener)
@@ -135,6 +169,13 @@ public class NativeRoundTripBenchmark {
         @TearDown(Level.Trial)
         public void stop() throws Exception {
             if (session != null) session.close();
+            if (front != null) front.close();
+            if (frontFolder != null) {
+                try (var files = Files.walk(frontFolder)) {
+                    files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+            if (upstreamHttp != null) upstreamHttp.close();
             if (echo != null) echo.close();
             if (plugin != null) plugin.retire();
             if (child != null) {
