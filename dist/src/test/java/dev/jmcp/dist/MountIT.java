@@ -134,6 +134,15 @@ class MountIT {
         }
         assertThat(next).as("a new child answers").isNotEqualTo(first);
         assertThat(toolNames(client)).contains("kid_pid");
+
+        // A plugin dropped into the child's folder: the child's list change comes on the subscriptions/listen stream
+        // the mount keeps open over stdio (2026-07-28), and our client is told in turn.
+        notifications.clear();
+        Files.write(child.resolve("more.jar"), pidPlugin("more", "more_"));
+        awaitToolsChanged();
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!toolNames(client).contains("kid_more_pid") && System.nanoTime() < deadline) Thread.sleep(100);
+        assertThat(toolNames(client)).contains("kid_more_pid", "kid_pid");
     }
 
     @Test
