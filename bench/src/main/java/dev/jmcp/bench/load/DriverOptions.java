@@ -19,7 +19,8 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
 
     static final String USAGE = """
             usage: LoadDriver --jmcp BIN --echo-plugin JAR --node NODE --ts-server MJS --java JAVA --java-sdk-classpath CP
-                              [--servers jmcp,ts-sdk,java-sdk] [--transports stdio,http] [--startup-runs 5]
+                              [--servers jmcp,ts-sdk,java-sdk (jmcp-telemetry: jmcp with --telemetry, exporting nothing)]
+                              [--transports stdio,http] [--startup-runs 5]
                               [--warmup 5000] [--requests 10000] [--concurrency 16] [--phase-limit-seconds 120]
                               [--java-sdk-jvm-options "OPTS"] [--logs DIR]
                               [--jmcp-release BIN (adds server jmcp-release: another jmcp, e.g. an unpacked release)]
@@ -41,7 +42,7 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
             servers.add(servers.contains("jmcp") ? servers.indexOf("jmcp") + 1 : 0, "jmcp-release");
         }
         for (String server : servers) {
-            if (!List.of("jmcp", "jmcp-release", "ts-sdk", "java-sdk").contains(server)) throw new IllegalArgumentException("unknown server " + server);
+            if (!List.of("jmcp", "jmcp-release", "jmcp-telemetry", "ts-sdk", "java-sdk").contains(server)) throw new IllegalArgumentException("unknown server " + server);
         }
         var transports = new ArrayList<LoadTransport>();
         for (String t : values.getOrDefault("transports", "stdio,http").split(",")) transports.add(LoadTransport.valueOf(t.toUpperCase()));

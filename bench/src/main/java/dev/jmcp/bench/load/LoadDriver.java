@@ -73,9 +73,15 @@ public final class LoadDriver {
     private List<String> command(String server, LoadTransport transport, int port) {
         var command = new ArrayList<String>();
         switch (server) {
-            case "jmcp", "jmcp-release" -> {
-                Path launcher = server.equals("jmcp") ? options.jmcp() : options.jmcpRelease();
+            case "jmcp", "jmcp-release", "jmcp-telemetry" -> {
+                Path launcher = server.equals("jmcp-release") ? options.jmcpRelease() : options.jmcp();
+                if (server.equals("jmcp-telemetry")) {
+                    // Telemetry on, every span and metric made, none exported: the cost of the instrumentation itself.
+                    command.addAll(List.of("env", "OTEL_TRACES_EXPORTER=none", "OTEL_METRICS_EXPORTER=none",
+                            "OTEL_LOGS_EXPORTER=none"));
+                }
                 command.addAll(List.of(launcher.toString(), "serve"));
+                if (server.equals("jmcp-telemetry")) command.add("--telemetry");
                 if (transport == LoadTransport.HTTP) command.addAll(List.of("-t", "--port", Integer.toString(port)));
                 command.addAll(List.of("-p", pluginsFolder.toString()));
             }
