@@ -21,7 +21,7 @@ import java.util.function.Supplier;
 /**
  * What a {@link McpClientBuilder} gathered, validated there. Immutable (the handlers are whatever the caller gave).
  * {@code roots}, {@code sampling}, {@code elicitation}, {@code listener} and {@code inputRounds} may be null: no such
- * handler, as may {@code taskCreated}. {@code tasks}: whether 2026-07-28 requests declare the tasks extension. {@code logLevel}: the log messages
+ * handler, as may {@code taskCreated}; a null {@code discoverTimeout} is the handshake's own. {@code tasks}: whether 2026-07-28 requests declare the tasks extension. {@code logLevel}: the log messages
  * asked for, null for none asked.
  */
 record ClientOptions(Implementation clientInfo, ProtocolVersion protocolVersion, Duration requestTimeout,
@@ -29,7 +29,7 @@ record ClientOptions(Implementation clientInfo, ProtocolVersion protocolVersion,
                      Supplier<List<Root>> roots, Function<CreateMessageRequest, CreateMessageResult> sampling,
                      Function<ElicitRequest, ElicitResult> elicitation, Consumer<ServerNotification> listener,
                      int maxMessageBytes, boolean tasks, InputRounds inputRounds, LoggingLevel logLevel,
-                     Consumer<CreateTaskResult> taskCreated) {
+                     Consumer<CreateTaskResult> taskCreated, Duration discoverTimeout) {
     /** The tasks extension's identifier, as capabilities name it. */
     static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 

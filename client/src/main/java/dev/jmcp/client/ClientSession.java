@@ -130,7 +130,8 @@ final class ClientSession implements Inbound {
         transport.negotiated(version);
         Object tree;
         try {
-            tree = send("server/discover", new HashMap<>(), null, handshakeTimeout(), false);
+            tree = send("server/discover", new HashMap<>(), null, options.discoverTimeout() != null
+                    ? options.discoverTimeout() : handshakeTimeout(), false);
         } catch (McpErrorException e) {
             if (e.code() == ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION) throw e;
             log.log(System.Logger.Level.DEBUG, transport.describe() + " refused server/discover (" + e.getMessage()

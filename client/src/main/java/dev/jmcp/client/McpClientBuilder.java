@@ -60,6 +60,7 @@ public final class McpClientBuilder {
     private InputRounds inputRounds;
     private LoggingLevel logLevel;
     private Consumer<CreateTaskResult> taskCreated;
+    private Duration discoverTimeout;
     private final Map<String, String> headers = new LinkedHashMap<>();
 
     McpClientBuilder() {
@@ -89,6 +90,17 @@ public final class McpClientBuilder {
     /** The most a call with progress may wait in all (default ten times the request timeout). */
     public McpClientBuilder maxRequestTimeout(Duration timeout) {
         this.maxRequestTimeout = positive(timeout, "maxRequestTimeout");
+        return this;
+    }
+
+    /**
+     * How long the {@code server/discover} probe of a 2026-07-28 conversation may go unanswered before the client
+     * takes the server for a legacy one and falls back to {@code initialize} ("does not respond within a reasonable
+     * timeout": some legacy servers ignore requests before {@code initialize}). Default: as long as the handshake may
+     * take (the longer of the connect and request timeouts).
+     */
+    public McpClientBuilder discoverTimeout(Duration timeout) {
+        this.discoverTimeout = positive(timeout, "discoverTimeout");
         return this;
     }
 
@@ -297,7 +309,8 @@ public final class McpClientBuilder {
                     + requestTimeout + ")");
         }
         return new ClientOptions(clientInfo, protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
-                sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel, taskCreated);
+                sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel, taskCreated,
+                discoverTimeout);
     }
 
     private static Duration positive(Duration value, String name) {

@@ -48,6 +48,21 @@ class McpClientTest {
     }
 
     @Test
+    void aLegacyServerThatIgnoresTheDiscoverProbeIsSpokenToThroughInitializeAfterTheDiscoverTimeout() throws Exception {
+        // "does not respond within a reasonable timeout: the server is legacy" (stdio backward compatibility).
+        var server = new ScriptedServer().on("server/discover", r -> null);
+        long start = System.nanoTime();
+        try (var client = McpClient.builder().protocolVersion(ProtocolVersion.V2026_07_28)
+                .discoverTimeout(java.time.Duration.ofMillis(300)).connect(server)) {
+            long tookMillis = (System.nanoTime() - start) / 1_000_000;
+            assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2025_11_25);
+            assertThat(tookMillis).as("the probe waited its own timeout, not the handshake's").isBetween(300L, 5_000L);
+            assertThat(server.all).anySatisfy(m -> assertThat(m).isInstanceOfSatisfying(JsonRpcRequest.class,
+                    r -> assertThat(r.method()).isEqualTo("initialize")));
+        }
+    }
+
+    @Test
     void aServerAnsweringAnUnknownRevisionIsRefused() {
         var server = new ScriptedServer().answeringVersion("1999-01-01");
         assertThatThrownBy(() -> McpClient.builder().connect(server))

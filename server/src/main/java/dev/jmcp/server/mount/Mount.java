@@ -51,6 +51,8 @@ public final class Mount implements Owner {
     static final Duration HEALTH_INTERVAL = Duration.ofSeconds(1);
     private static final Duration LOG_LINGER = Duration.ofMillis(500);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+    /** How long the 2026-07-28 probe may go unanswered before the server is spoken to as a legacy one. */
+    static final Duration DISCOVER_TIMEOUT = Duration.ofSeconds(10);
     private static final int RETIRED = 1 << 30;
     private static final Logger LOG = LoggerFactory.getLogger(Mount.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
@@ -132,6 +134,9 @@ public final class Mount implements Owner {
                 // 2026-07-28 when the server speaks it (its own input keys, every input of a round at once, each
                 // request's capabilities), else the newest stateful revision it answers initialize with.
                 .protocolVersion(asked)
+                // A legacy server may ignore a request before initialize: after this long it is taken for one.
+                .discoverTimeout(DISCOVER_TIMEOUT.compareTo(spec.connectTimeout()) < 0 ? DISCOVER_TIMEOUT
+                        : spec.connectTimeout())
                 .requestTimeout(spec.connectTimeout())
                 .maxRequestTimeout(spec.callTimeout().compareTo(spec.connectTimeout()) > 0 ? spec.callTimeout()
                         : spec.connectTimeout())

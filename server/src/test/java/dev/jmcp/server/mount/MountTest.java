@@ -18,6 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +41,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(60)
 class MountTest {
+    /** Added to a mount's entry: the mount speaks 2025-11-25 to its server instead of 2026-07-28. */
+    private static final String PINNED_TO_2025 = ", \"protocolVersion\": \"2025-11-25\"";
+
     @TempDir
     Path work;
 
@@ -153,6 +158,19 @@ class MountTest {
         return ((TextContent) result.content().getFirst()).text();
     }
 
+    /**
+     * An upstream server over HTTP whose plugin has {@code extraTool} too, and the folder of a front mounting it by
+     * URL, with {@code pinned} added to the mount's entry.
+     */
+    private Path frontMountingUpstreamWith(String extraTool, String pinned) throws Exception {
+        Path upstreamPlugins = Files.createDirectories(work.resolve("upstream"));
+        Files.write(upstreamPlugins.resolve("up.jar"), upstreamPlugin(extraTool));
+        HttpTransport upstream = http(server(upstreamPlugins));
+        Path plugins = Files.createDirectories(work.resolve("front"));
+        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"" + pinned + "}");
+        return plugins;
+    }
+
     private Path upstreamFolder() throws Exception {
         Path folder = Files.createDirectories(work.resolve("upstream"));
         Files.write(folder.resolve("up.jar"), upstreamPlugin(""));
@@ -245,20 +263,16 @@ class MountTest {
     }
 
     /** In 2026-07-28 (the default), and in 2025-11-25, where the question comes on its call's Streamable HTTP stream. */
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"", ", \"protocolVersion\": \"2025-11-25\""})
+    @ParameterizedTest
+    @ValueSource(strings = {"", PINNED_TO_2025})
     void eachQuestionOfTheMountedServerReachesTheCallThatAskedIt(String pinned) throws Exception {
-        Path upstreamPlugins = Files.createDirectories(work.resolve("upstream"));
-        Files.write(upstreamPlugins.resolve("up.jar"), upstreamPlugin("""
+        Path plugins = frontMountingUpstreamWith("""
                 registrar.tool(new Tool("whoami", "Asks the user who this call is", null), (args, ctx) -> {
                     ElicitResult said = ctx.elicit(ElicitRequest.form("call " + args.get("n"), Map.of("type", "object",
                             "properties", Map.of("name", Map.of("type", "string")))), Duration.ofSeconds(20));
                     return CallToolResult.text(args.get("n") + " is " + said.content().get("name"));
                 });
-                """));
-        HttpTransport upstream = http(server(upstreamPlugins));
-        Path plugins = Files.createDirectories(work.resolve("front"));
-        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"" + pinned + "}");
+                """, pinned);
         int calls = 8;
         var allAsked = new CountDownLatch(calls);
         var callers = new java.util.concurrent.ConcurrentHashMap<String, Thread>();
@@ -297,21 +311,17 @@ class MountTest {
     }
 
     /** Two clients call at once; each gets the log messages of its own call only. */
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"", ", \"protocolVersion\": \"2025-11-25\""})
+    @ParameterizedTest
+    @ValueSource(strings = {"", PINNED_TO_2025})
     void aLogMessageOfTheMountedServerReachesTheClientOfTheCallItCameWith(String pinned) throws Exception {
-        Path upstreamPlugins = Files.createDirectories(work.resolve("upstream"));
-        Files.write(upstreamPlugins.resolve("up.jar"), upstreamPlugin("""
+        Path plugins = frontMountingUpstreamWith("""
                 registrar.tool(new Tool("logme", "Logs who called, while another call runs", null), (args, ctx) -> {
                     Thread.sleep(300);
                     ctx.log(LoggingLevel.WARNING, "upstream", "log of " + args.get("who"));
                     Thread.sleep(300);
                     return CallToolResult.text("logged");
                 });
-                """));
-        HttpTransport upstream = http(server(upstreamPlugins));
-        Path plugins = Files.createDirectories(work.resolve("front"));
-        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"" + pinned + "}");
+                """, pinned);
         HttpTransport front = http(server(plugins));
         var logs = new java.util.concurrent.ConcurrentHashMap<String, java.util.Queue<Object>>();
         var threads = new ArrayList<Thread>();
@@ -341,8 +351,7 @@ class MountTest {
     void aMountPinnedToAStatefulRevisionPassesEverythingThroughToo() throws Exception {
         HttpTransport upstream = http(server(upstreamFolder()));
         Path plugins = Files.createDirectories(work.resolve("front"));
-        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url()
-                + "\", \"protocolVersion\": \"2025-11-25\"}");
+        Files.writeString(plugins.resolve("up.mcp.json"), "{\"url\": \"" + upstream.url() + "\"" + PINNED_TO_2025 + "}");
         McpClient client = client(http(server(plugins)));
         client.setLogLevel(LoggingLevel.INFO);
         client.subscribe("mem://note");
