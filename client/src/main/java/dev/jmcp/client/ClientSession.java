@@ -376,23 +376,25 @@ final class ClientSession implements Inbound {
      * (protocol version, client info, client capabilities).
      */
     private Map<String, Object> withEnvelope(Map<String, Object> params) {
-        var copy = new HashMap<String, Object>(params == null ? Map.of() : params);
-        var meta = new HashMap<String, Object>();
-        if (copy.get("_meta") instanceof Map<?, ?> given) given.forEach((k, v) -> meta.put(String.valueOf(k), v));
-        meta.put("io.modelcontextprotocol/protocolVersion", stateless.wire());
-        meta.put("io.modelcontextprotocol/clientInfo", CODEC.toTree(options.clientInfo()));
-        // A request may narrow what it declares (a proxy passing its own caller's capabilities on).
-        meta.putIfAbsent("io.modelcontextprotocol/clientCapabilities", options.statelessCapabilities());
-        if (options.logLevel() != null) meta.putIfAbsent("io.modelcontextprotocol/logLevel", options.logLevel().toString());
-        copy.put("_meta", meta);
-        return copy;
+        return withMeta(params, meta -> {
+            meta.put("io.modelcontextprotocol/protocolVersion", stateless.wire());
+            meta.put("io.modelcontextprotocol/clientInfo", CODEC.toTree(options.clientInfo()));
+            // A request may narrow what it declares (a proxy passing its own caller's capabilities on).
+            meta.putIfAbsent("io.modelcontextprotocol/clientCapabilities", options.statelessCapabilities());
+            if (options.logLevel() != null) meta.putIfAbsent("io.modelcontextprotocol/logLevel", options.logLevel().toString());
+        });
     }
 
     private static Map<String, Object> withProgressToken(Map<String, Object> params, String token) {
+        return withMeta(params, meta -> meta.put("progressToken", token));
+    }
+
+    /** A copy of {@code params} whose {@code _meta} (a copy of the given one, or new) {@code edit} has added to. */
+    private static Map<String, Object> withMeta(Map<String, Object> params, Consumer<Map<String, Object>> edit) {
         var copy = new HashMap<String, Object>(params == null ? Map.of() : params);
         var meta = new HashMap<String, Object>();
         if (copy.get("_meta") instanceof Map<?, ?> given) given.forEach((k, v) -> meta.put(String.valueOf(k), v));
-        meta.put("progressToken", token);
+        edit.accept(meta);
         copy.put("_meta", meta);
         return copy;
     }

@@ -177,14 +177,19 @@ class AuthorizationIT {
     /** initialize, then a call of whoami in the same session, with {@code credential} on every request. */
     private static String whoami(String header, String credential) throws Exception {
         String session = openSession(header, credential);
-        var call = post(header, credential, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\","
-                + "\"params\":{\"name\":\"whoami\",\"arguments\":{}}}");
+        var call = post(header, credential, session, toolCall(2, "whoami"));
         assertThat(call.statusCode()).isEqualTo(200);
         return call.body();
     }
 
     private static String challenge(HttpResponse<String> response) {
         return response.headers().firstValue("WWW-Authenticate").orElseThrow();
+    }
+
+    /** A {@code tools/call} of {@code tool} without arguments, as request {@code id}. */
+    private static String toolCall(int id, String tool) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":{}}}";
     }
 
     @Test
@@ -218,8 +223,7 @@ class AuthorizationIT {
     void aPluginInAProcessOfItsOwnSeesWhoCalledToo() throws Exception {
         String credential = "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools");
         String session = openSession("Authorization", credential);
-        String call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"iso_whoami\","
-                + "\"arguments\":{}}}";
+        String call = toolCall(2, "iso_whoami");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         HttpResponse<String> answer;
         // The child starts with the server; its tools appear once it has.
@@ -297,8 +301,7 @@ class AuthorizationIT {
         assertThat(post("Authorization", owner, session, "{\"jsonrpc\":\"2.0\",\"method\":"
                 + "\"notifications/initialized\"}").statusCode()).isEqualTo(202);
         // Someone else with valid credentials of their own cannot use it, nor learn that it exists.
-        String call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"whoami\","
-                + "\"arguments\":{}}}";
+        String call = toolCall(2, "whoami");
         var stranger = post("X-API-Key", API_KEY, session, call);
         assertThat(stranger.statusCode()).isEqualTo(404);
         assertThat(stranger.body()).contains("Session not found").doesNotContain("jmcp-test");
@@ -315,16 +318,14 @@ class AuthorizationIT {
     void aToolWithAScopeOfItsOwnNeedsItAndTheChallengeNamesWhatToStepUpTo() throws Exception {
         String basic = "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools");
         String session = openSession("Authorization", basic);
-        String secret = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"secret\","
-                + "\"arguments\":{}}}";
+        String secret = toolCall(3, "secret");
         var refused = post("Authorization", basic, session, secret);
         assertThat(refused.statusCode()).isEqualTo(403);
         assertThat(challenge(refused)).contains("error=\"insufficient_scope\"", "scope=\"mcp:admin mcp:tools\"",
                 "resource_metadata=");
         assertThat(refused.body()).contains("lacks the scope mcp:admin, which tool 'secret' needs");
         // The other tools are not affected, nor the session.
-        assertThat(post("Authorization", basic, session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\","
-                + "\"params\":{\"name\":\"whoami\",\"arguments\":{}}}").statusCode()).isEqualTo(200);
+        assertThat(post("Authorization", basic, session, toolCall(4, "whoami")).statusCode()).isEqualTo(200);
         // Stepped up to what the challenge named, the same subject goes on in the same session.
         String stepped = "Bearer " + token(issuer, "jmcp-test", url.toString(), "mcp:tools mcp:admin");
         var served = post("Authorization", stepped, session, secret);
