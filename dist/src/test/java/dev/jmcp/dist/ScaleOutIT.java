@@ -66,6 +66,9 @@ class ScaleOutIT {
                 import dev.jmcp.plugin.TaskSupport;
                 import dev.jmcp.protocol.CallToolResult;
                 import dev.jmcp.protocol.ElicitRequest;
+                import dev.jmcp.protocol.LoggingLevel;
+                import dev.jmcp.protocol.ReadResourceResult;
+                import dev.jmcp.protocol.Resource;
                 import dev.jmcp.protocol.Tool;
                 import java.time.Duration;
                 import java.util.Map;
@@ -80,6 +83,14 @@ class ScaleOutIT {
                             var second = ctx.elicit(ElicitRequest.form("Second?", schema), Duration.ofSeconds(10));
                             return CallToolResult.text(first.content().get("answer") + "+" + second.content().get("answer"));
                         });
+                        registrar.resource(new Resource("demo://shared", "shared", null, null, "text/plain", null,
+                                null, null, null), (uri, ctx) -> ReadResourceResult.text(uri, "text/plain", "shared"));
+                        registrar.tool(new Tool("log_then_wait", "Logs a line, then works until stopped", null),
+                                (args, ctx) -> {
+                                    ctx.log(LoggingLevel.WARNING, "halfway there");
+                                    Thread.sleep(600_000);
+                                    return CallToolResult.text("never");
+                                });
                         registrar.tool(new Tool("touch", "Says demo://shared changed", null), (args, ctx) -> {
                             ctx.resourceUpdated("demo://shared");
                             return CallToolResult.text("touched");
@@ -434,5 +445,86 @@ class ScaleOutIT {
         assertThat(result(call(c, "touch", Map.of())).toString()).contains("touched");
         assertThat(updated(again, Duration.ofSeconds(10))).as("heard on the new instance").isTrue();
         assertThat(updated(onDoomed, Duration.ofMillis(300))).as("nothing on the dead stream").isFalse();
+    }
+
+    /** A POST of {@code message} in stateful session {@code session} (null before it has one), revision 2025-11-25. */
+    private static HttpRequest.Builder stateful(URI url, String session, Map<String, Object> message) {
+        var request = HttpRequest.newBuilder(url).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(CODEC.writeValueAsString(message)));
+        if (session != null) request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
+        return request;
+    }
+
+    private static HttpRequest.Builder streamOf(URI url, String session) {
+        return HttpRequest.newBuilder(url).header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "2025-11-25").GET();
+    }
+
+    private static Map<String, Object> request(int id, String method, Map<String, Object> params) {
+        return Map.of("jsonrpc", "2.0", "id", id, "method", method, "params", params);
+    }
+
+    /** Sends {@code request}; the lines of its answer arrive on the returned queue as they come. */
+    private static LinkedBlockingQueue<String> lines(HttpRequest request) {
+        var lines = new LinkedBlockingQueue<String>();
+        HTTP.sendAsync(request, HttpResponse.BodyHandlers.ofLines())
+                .thenAccept(response -> Thread.ofVirtual().start(() -> response.body().forEach(lines::add)));
+        return lines;
+    }
+
+    private static String awaitLine(LinkedBlockingQueue<String> lines, String containing) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        String line;
+        while ((line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) != null) {
+            if (line.contains(containing)) return line;
+        }
+        throw new AssertionError("no line with '" + containing + "' within 20 s");
+    }
+
+    @Test
+    void aStatefulSessionWhoseInstanceIsKilledGoesOnOnAnotherWithItsStreamsAndSubscriptions() throws Exception {
+        var doomed = server(true);
+        URI b = instance(true);
+        URI c = instance(true);
+        var opened = HTTP.send(stateful(doomed.url(), null, request(1, "initialize", Map.of("protocolVersion",
+                "2025-11-25", "capabilities", Map.of(), "clientInfo", Map.of("name", "scale-out", "version", "1"))))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        assertThat(HTTP.send(stateful(doomed.url(), session, Map.of("jsonrpc", "2.0", "method",
+                "notifications/initialized")).build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(202);
+        assertThat(HTTP.send(stateful(doomed.url(), session, request(2, "resources/subscribe",
+                Map.of("uri", "demo://shared"))).build(), HttpResponse.BodyHandlers.ofString()).body()).contains("result");
+
+        // A call that logs and works on: its stream has carried the log line when the instance dies.
+        var call = lines(stateful(doomed.url(), session, request(3, "tools/call",
+                Map.of("name", "log_then_wait", "arguments", Map.of()))).build());
+        String priming = awaitLine(call, "id: ").substring("id: ".length()).strip();
+        awaitLine(call, "halfway there");
+        doomed.process().destroyForcibly();
+        assertThat(doomed.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+        // The client resumes the stream where the balancer now sends it: the log line again, then one answer.
+        var resumed = HTTP.send(streamOf(b, session).header("Last-Event-ID", priming).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(resumed.statusCode()).as(resumed.body()).isEqualTo(200);
+        assertThat(resumed.body()).contains("halfway there").contains("\"id\":3").contains("-32603")
+                .contains("stopped before answering");
+        assertThat(resumed.body().split("\"id\":3", -1)).as("exactly one answer").hasSize(2);
+
+        // The session goes on there, with no new initialize, and keeps its subscription.
+        assertThat(HTTP.send(stateful(b, session, request(4, "tools/list", Map.of())).build(),
+                HttpResponse.BodyHandlers.ofString()).body()).contains("log_then_wait");
+        var standalone = lines(streamOf(b, session).build());
+        awaitLine(standalone, "id: ");
+        assertThat(HTTP.send(stateful(b, session, request(5, "tools/call", Map.of("name", "touch", "arguments",
+                Map.of()))).build(), HttpResponse.BodyHandlers.ofString()).body()).contains("touched");
+        assertThat(updated(standalone, Duration.ofSeconds(10))).as("the subscription was taken over too").isTrue();
+
+        // Deleted there, it is gone everywhere.
+        assertThat(HTTP.send(HttpRequest.newBuilder(b).header("Mcp-Session-Id", session).DELETE().build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(204);
+        assertThat(HTTP.send(stateful(c, session, request(6, "tools/list", Map.of())).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
     }
 }

@@ -47,6 +47,14 @@ public final class RedisState implements SharedState {
     static final String TASK_RECORD = "jmcp:task:";
     /** {@code jmcp:instance:<id>}: present while that instance runs, renewed every {@link #HEARTBEAT}. */
     static final String ALIVE = "jmcp:instance:";
+    /** {@code jmcp:session:<id>}: a stateful session's state and who opened it, for another instance to take over. */
+    static final String SESSION = "jmcp:session:";
+    /** {@code jmcp:session:<id>:takeovers}: how many times the session was taken over (each taker's generation). */
+    private static final String TAKEOVERS = ":takeovers";
+    /** {@code jmcp:sse:<id>:<stream>}: the stream's newest events, each {@code <seq> <frame>}. */
+    static final String EVENTS = "jmcp:sse:";
+    /** {@code jmcp:sse:<id>:<stream>:meta}: the request the stream answers ({@code request}) and whether it ended. */
+    private static final String META = ":meta";
     private static final Duration HEARTBEAT = Duration.ofSeconds(1);
     /** An instance silent this long has stopped: five beats missed. */
     private static final Duration ALIVE_FOR = HEARTBEAT.multipliedBy(5);
@@ -163,6 +171,116 @@ public final class RedisState implements SharedState {
             return Optional.of((Map<String, Object>) view);
         } catch (RuntimeException e) {
             complain("cannot read the record of task " + taskId + " (Redis at " + uri + ": " + e.getMessage() + ")");
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void recordSession(String sessionId, Map<String, Object> session, Duration ttl) {
+        try {
+            redis.set(SESSION + sessionId, CODEC.writeValueAsString(session), SetParams.setParams().px(ttl.toMillis()));
+        } catch (RuntimeException e) {
+            complain("cannot record session " + sessionId + " for the other instances (Redis at " + uri + ": "
+                    + e.getMessage() + "); if this instance stops, its client has to initialize again");
+        }
+    }
+
+    @Override
+    public void touchSession(String sessionId, Duration ttl) {
+        try (var pipeline = redis.pipelined()) {
+            pipeline.pexpire(SESSION + sessionId, ttl.toMillis());
+            pipeline.pexpire(SESSION + sessionId + TAKEOVERS, ttl.toMillis());
+            pipeline.sync();
+        } catch (RuntimeException e) {
+            complain("cannot keep session " + sessionId + " alive in Redis at " + uri + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Optional<TakenSession> takeOverSession(String sessionId) {
+        try {
+            String text = redis.get(SESSION + sessionId);
+            if (text == null || !(CODEC.parse(text.getBytes(StandardCharsets.UTF_8)) instanceof Map<?, ?> record)) {
+                return Optional.empty();
+            }
+            long generation = redis.incr(SESSION + sessionId + TAKEOVERS);
+            long ttl = redis.pttl(SESSION + sessionId);
+            if (ttl > 0) redis.pexpire(SESSION + sessionId + TAKEOVERS, ttl);
+            return Optional.of(new TakenSession((Map<String, Object>) record, (int) Math.min(generation, Integer.MAX_VALUE)));
+        } catch (RuntimeException e) {
+            complain("cannot read session " + sessionId + " from Redis at " + uri + " to take it over: "
+                    + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void forgetSession(String sessionId) {
+        try {
+            redis.del(SESSION + sessionId, SESSION + sessionId + TAKEOVERS);
+        } catch (RuntimeException e) {
+            complain("cannot forget session " + sessionId + " in Redis at " + uri + " (it expires by itself): "
+                    + e.getMessage());
+        }
+    }
+
+    @Override
+    public void bufferStream(String sessionId, int stream, Object request, Duration ttl) {
+        String meta = EVENTS + sessionId + ":" + stream + META;
+        try (var pipeline = redis.pipelined()) {
+            pipeline.hset(meta, "request", CODEC.writeValueAsString(request));
+            pipeline.pexpire(meta, ttl.toMillis());
+            pipeline.sync();
+        } catch (RuntimeException e) {
+            complain("cannot share stream " + stream + " of session " + sessionId + " (Redis at " + uri + ": "
+                    + e.getMessage() + "); it cannot be resumed on another instance");
+        }
+    }
+
+    @Override
+    public void bufferEvent(String sessionId, int stream, Object request, long seq, byte[] frame, boolean last,
+                            int capacity, Duration ttl) {
+        String events = EVENTS + sessionId + ":" + stream;
+        String meta = events + META;
+        try (var pipeline = redis.pipelined()) {
+            if (frame != null) {
+                pipeline.rpush(events, seq + " " + new String(frame, StandardCharsets.UTF_8));
+                pipeline.ltrim(events, -capacity, -1);
+                pipeline.pexpire(events, ttl.toMillis());
+            }
+            if (last) {
+                pipeline.hset(meta, "request", CODEC.writeValueAsString(request));
+                pipeline.hset(meta, "finished", "true");
+            }
+            pipeline.pexpire(meta, ttl.toMillis());
+            pipeline.sync();
+        } catch (RuntimeException e) {
+            complain("cannot share the events of stream " + stream + " of session " + sessionId + " (Redis at " + uri
+                    + ": " + e.getMessage() + "); they cannot be resumed on another instance");
+        }
+    }
+
+    @Override
+    public Optional<BufferedStream> bufferedStream(String sessionId, int stream) {
+        String events = EVENTS + sessionId + ":" + stream;
+        try {
+            Map<String, String> meta = redis.hgetAll(events + META);
+            if (meta == null || !meta.containsKey("request")) return Optional.empty();
+            Object request = CODEC.parse(meta.get("request").getBytes(StandardCharsets.UTF_8));
+            var frames = new ArrayList<byte[]>();
+            long firstSeq = -1;
+            for (String entry : redis.lrange(events, 0, -1)) {
+                int space = entry.indexOf(' ');
+                long seq = Long.parseLong(entry, 0, space, 10);
+                if (firstSeq < 0) firstSeq = seq;
+                frames.add(entry.substring(space + 1).getBytes(StandardCharsets.UTF_8));
+            }
+            return Optional.of(new BufferedStream(request, firstSeq < 0 ? 1 : firstSeq, frames,
+                    "true".equals(meta.get("finished"))));
+        } catch (RuntimeException e) {
+            complain("cannot read stream " + stream + " of session " + sessionId + " from Redis at " + uri + ": "
+                    + e.getMessage());
             return Optional.empty();
         }
     }

@@ -5,6 +5,7 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -21,6 +22,7 @@ final class EventStream {
     private final int number;
     private final RequestId request;
     private final int capacity;
+    private final EventMirror mirror;
     private final ReentrantLock lock = new ReentrantLock();
     private final ArrayDeque<byte[]> replay = new ArrayDeque<>();
     private long oldestSeq = 1;
@@ -28,10 +30,25 @@ final class EventStream {
     private boolean finished;
     private ResponseChannel live;
 
-    EventStream(int number, RequestId request, int capacity) {
+    EventStream(int number, RequestId request, int capacity, EventMirror mirror) {
         this.number = number;
         this.request = request;
         this.capacity = capacity;
+        this.mirror = mirror;
+    }
+
+    /**
+     * A stream another instance opened, continued here from what it buffered: the same number and request, its
+     * buffered events (numbered from {@code firstSeq}) ready for a client resuming it, and new events numbered after
+     * them.
+     */
+    EventStream(int number, RequestId request, int capacity, EventMirror mirror, long firstSeq, List<byte[]> frames,
+                boolean finished) {
+        this(number, request, capacity, mirror);
+        for (byte[] frame : frames.subList(Math.max(0, frames.size() - capacity), frames.size())) replay.addLast(frame);
+        this.oldestSeq = firstSeq + Math.max(0, frames.size() - capacity);
+        this.nextSeq = firstSeq + frames.size();
+        this.finished = finished;
     }
 
     int number() {
@@ -47,6 +64,7 @@ final class EventStream {
     void open(ResponseChannel channel, Duration retry) {
         lock.lock();
         try {
+            mirror.opened(number, request);
             attach(channel);
             channel.startEventStream();
             channel.write(retry == null ? SseFrames.KEEP_ALIVE : SseFrames.priming(number + "-0", retry.toMillis()), false);
@@ -60,7 +78,9 @@ final class EventStream {
         lock.lock();
         try {
             if (finished) return;
-            byte[] frame = SseFrames.event(null, number + "-" + nextSeq++, json);
+            long seq = nextSeq++;
+            byte[] frame = SseFrames.event(null, number + "-" + seq, json);
+            mirror.event(number, request, seq, frame, last);
             replay.addLast(frame);
             if (replay.size() > capacity) {
                 replay.removeFirst();
@@ -114,7 +134,24 @@ final class EventStream {
         }
     }
 
-    /** Finishes the stream (its session ended) and ends its connection. */
+    /**
+     * Finishes the stream because its request will get no response (cancelled), here and in the mirror, and ends its
+     * connection.
+     */
+    void finish() {
+        lock.lock();
+        try {
+            if (!finished) mirror.finished(number, request);
+            close();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Finishes the stream here (its session ended, or this instance stops) and ends its connection. The mirror is not
+     * told: another instance taking the session over continues the stream.
+     */
     void close() {
         lock.lock();
         try {

@@ -30,4 +30,11 @@ sealed interface HostedSession permits StreamableSession, LegacySseSession {
 
     /** Ends the session: the engine session is closed and every open response ended. Idempotent. */
     void close(String why);
+
+    /**
+     * After {@link #close}, when the session has ended for good (deleted, expired) rather than with this instance:
+     * forgets what other instances would need to take it over.
+     */
+    default void discard() {
+    }
 }

@@ -111,10 +111,22 @@ final class PostExchange {
     }
 
     /**
-     * Ends an exchange that will get no response: the request was cancelled ("receivers SHOULD NOT send a response"),
-     * or its session ended. An unanswered POST gets {@code status} with no body; a stream is finished.
+     * Ends an exchange whose request was cancelled ("receivers SHOULD NOT send a response"): an unanswered POST gets
+     * 202 with no body; a stream is finished, for other instances too.
      */
-    void abandon(int status) {
+    void cancelled() {
+        end(202, true);
+    }
+
+    /**
+     * Ends an exchange whose session ended here (deleted, expired, this instance stopping): an unanswered POST gets
+     * 404 with no body; a stream ends here, but another instance taking the session over may continue it.
+     */
+    void sessionEnded() {
+        end(404, false);
+    }
+
+    private void end(int status, boolean cancelled) {
         lock.lock();
         try {
             switch (state) {
@@ -122,7 +134,10 @@ final class PostExchange {
                     return;
                 }
                 case PENDING -> channel.complete(status, null, null);
-                case STREAMING -> stream.close();
+                case STREAMING -> {
+                    if (cancelled) stream.finish();
+                    else stream.close();
+                }
             }
             state = State.ENDED;
         } finally {

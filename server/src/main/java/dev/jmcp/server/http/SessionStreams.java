@@ -26,21 +26,47 @@ final class SessionStreams {
     private final int replayCapacity;
     private final int maxStreams;
     private final int parkLimit;
+    private final EventMirror mirror;
+    private final int firstNumber;
     private final Map<Integer, EventStream> streams = new LinkedHashMap<>();
     private final ArrayDeque<byte[]> parked = new ArrayDeque<>();
-    private int nextNumber = 1;
+    private int nextNumber;
     private boolean closed;
 
-    SessionStreams(String sessionId, int replayCapacity, int maxStreams) {
+    /**
+     * @param mirror      where events are also kept for other instances
+     * @param firstNumber the number of this holder's first stream: streams numbered below it were opened by an
+     *                    instance that held the session before (see {@link #takeOver})
+     */
+    SessionStreams(String sessionId, int replayCapacity, int maxStreams, EventMirror mirror, int firstNumber) {
         this.sessionId = sessionId;
         this.replayCapacity = replayCapacity;
         this.maxStreams = maxStreams;
         this.parkLimit = replayCapacity;
+        this.mirror = mirror;
+        this.firstNumber = firstNumber;
+        this.nextNumber = firstNumber;
+    }
+
+    /** Whether stream {@code number} was opened by an earlier holder of this session, not by this one. */
+    boolean earlier(int number) {
+        return number > 0 && number < firstNumber;
+    }
+
+    /**
+     * Continues stream {@code number}, which an earlier holder of this session opened, from what it buffered: a
+     * client resumes it here as it would have there. The stream already continued here when two resumes race.
+     */
+    synchronized EventStream takeOver(int number, RequestId request, long firstSeq, List<byte[]> frames,
+                                      boolean finished) {
+        EventStream existing = streams.get(number);
+        if (existing != null) return existing;
+        return add(new EventStream(number, request, replayCapacity, mirror, firstSeq, frames, finished));
     }
 
     /** A new stream for the answer to {@code request}. */
     synchronized EventStream newRequestStream(RequestId request) {
-        return add(new EventStream(nextNumber++, request, replayCapacity));
+        return add(new EventStream(nextNumber++, request, replayCapacity, mirror));
     }
 
     /** Opens a standalone stream on {@code channel} and sends it whatever was parked. */
@@ -48,7 +74,7 @@ final class SessionStreams {
         EventStream stream;
         List<byte[]> backlog;
         synchronized (this) {
-            stream = add(new EventStream(nextNumber++, null, replayCapacity));
+            stream = add(new EventStream(nextNumber++, null, replayCapacity, mirror));
             backlog = new ArrayList<>(parked);
             parked.clear();
         }

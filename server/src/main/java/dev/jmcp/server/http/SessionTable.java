@@ -59,13 +59,29 @@ final class SessionTable {
             reclaimDropped();
             session = tryOpen(factory);
         }
-        String owner = owner(opener);
+        String owner = ownerKey(opener);
         if (session != null && owner != null) owners.put(session.id(), owner);
         return session;
     }
 
+    /**
+     * Registers {@code session}, opened by another instance and taken over by this one, for {@code opener} (its
+     * {@link #ownerKey}, null for anyone). Returns it; or the session already registered under its id (taken over by
+     * a racing request, {@code session} is then closed); or null when the table is full ({@code session} closed).
+     */
+    synchronized HostedSession adopt(HostedSession session, String opener) {
+        HostedSession existing = sessions.get(session.id());
+        if (existing != null || sessions.size() >= maxSessions) {
+            session.close(existing != null ? "taken over twice at once" : "the session table is full");
+            return existing;
+        }
+        sessions.put(session.id(), session);
+        if (opener != null) owners.put(session.id(), opener);
+        return session;
+    }
+
     /** The key a session is bound to: the token's subject, or its client when it names no subject; null for none. */
-    private static String owner(Identity identity) {
+    static String ownerKey(Identity identity) {
         if (identity == null) return null;
         if (identity.subject() != null) return "sub:" + identity.subject();
         return identity.clientId() == null ? null : "client:" + identity.clientId();
@@ -115,7 +131,7 @@ final class SessionTable {
         HostedSession session = get(id);
         if (session == null) return null;
         String owner = owners.get(id);
-        if (owner != null && !owner.equals(owner(requester))) {
+        if (owner != null && !owner.equals(ownerKey(requester))) {
             log.warn("a request for session {} came with another identity than the one that opened it; answered as if "
                     + "there were no such session", id);
             return null;
@@ -131,13 +147,17 @@ final class SessionTable {
         return maxSessions;
     }
 
-    /** Removes and closes a session. */
+    /** Removes and closes a session, which has ended for good: other instances cannot take it over. */
     void end(HostedSession session, String why) {
-        if (sessions.remove(session.id(), session)) {
-            owners.remove(session.id());
-            session.close(why);
-            endListener.accept(session.id());
-        }
+        if (remove(session, why)) session.discard();
+    }
+
+    private boolean remove(HostedSession session, String why) {
+        if (!sessions.remove(session.id(), session)) return false;
+        owners.remove(session.id());
+        session.close(why);
+        endListener.accept(session.id());
+        return true;
     }
 
     /** Tells {@code listener} the id of every session ended from now on (tests wait on it). */
@@ -169,7 +189,8 @@ final class SessionTable {
         }
     }
 
+    /** Closes every session as this instance stops; another instance may take them over. */
     void closeAll(String why) {
-        for (HostedSession session : new ArrayList<>(sessions.values())) end(session, why);
+        for (HostedSession session : new ArrayList<>(sessions.values())) remove(session, why);
     }
 }

@@ -11,6 +11,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.state.SharedState;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -175,6 +176,7 @@ final class StreamableEndpoint {
             sessions.end(session, "initialize failed");
         } else {
             log.info("session {} opened over Streamable HTTP", session.id());
+            session.share(SessionTable.ownerKey(McpGuard.identityOf(request)));
         }
     }
 
@@ -212,7 +214,7 @@ final class StreamableEndpoint {
         try {
             int number = Integer.parseInt(lastEventId, 0, dash, 10);
             long seq = Long.parseLong(lastEventId, dash + 1, lastEventId.length(), 10);
-            EventStream stream = session.streams().find(number);
+            EventStream stream = session.stream(number);
             if (stream == null) {
                 return number > 0 ? EventStream.Resume.TOO_OLD : EventStream.Resume.UNKNOWN_EVENT;
             }
@@ -239,7 +241,10 @@ final class StreamableEndpoint {
                     "Bad request: missing " + SESSION_HEADER + " header; send 'initialize' first to open a session");
             return null;
         }
-        if (!(sessions.get(sessionId, McpGuard.identityOf(request)) instanceof StreamableSession session)) {
+        var requester = McpGuard.identityOf(request);
+        HostedSession found = sessions.get(sessionId, requester);
+        if (found == null && sessions.get(sessionId) == null) found = takeOver(sessionId, requester);
+        if (!(found instanceof StreamableSession session)) {
             ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST,
                     "Session not found: it ended or never existed; send 'initialize' without a session id to start a new one");
             return null;
@@ -254,6 +259,41 @@ final class StreamableEndpoint {
         }
         session.touch();
         return session;
+    }
+
+    /**
+     * Takes over session {@code sessionId} from the instance that held it (it stopped, or the balancer moved the
+     * session here), when the instances share state and {@code requester} is whoever opened it; null otherwise.
+     */
+    private HostedSession takeOver(String sessionId, dev.jmcp.plugin.Identity requester) {
+        SharedState shared = engine.sharedState();
+        if (shared == SharedState.LOCAL) return null;
+        var taken = shared.takeOverSession(sessionId).orElse(null);
+        if (taken == null || !(taken.session().get("session") instanceof Map<?, ?> snapshot)) return null;
+        String opener = taken.session().get("opener") instanceof String o ? o : null;
+        if (!java.util.Objects.equals(opener, SessionTable.ownerKey(requester))) {
+            log.warn("a request for session {} came with another identity than the one that opened it; answered as if "
+                    + "there were no such session", sessionId);
+            return null;
+        }
+        var session = new StreamableSession(sessionId, engine, options, taken.generation());
+        try {
+            @SuppressWarnings("unchecked")
+            var state = (Map<String, Object>) snapshot;
+            session.session().restore(state);
+        } catch (IllegalArgumentException e) {
+            session.close("its record cannot be restored: " + e.getMessage());
+            log.warn("cannot take over session {}: {}", sessionId, e.getMessage());
+            return null;
+        }
+        HostedSession held = sessions.adopt(session, opener);
+        if (held == session) {
+            session.share(opener);
+            log.info("session {} taken over from another instance", sessionId);
+        } else if (held == null) {
+            log.warn("cannot take over session {}: {} sessions are open, the limit", sessionId, sessions.limit());
+        }
+        return held;
     }
 
     private static RequestId toId(Object id) {

@@ -2,6 +2,8 @@ package dev.jmcp.server.http;
 
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.protocol.jsonrpc.JsonRpcError;
 import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
@@ -9,10 +11,12 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.session.Engine;
 import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.state.SharedState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,6 +32,12 @@ final class StreamableSession implements Connection, HostedSession {
     private static final Logger log = LoggerFactory.getLogger(StreamableSession.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
     private static final int MAX_STREAMS = 32;
+    /**
+     * Stream numbers each holder of a session has to itself: the opener numbers its streams from 1, the instance that
+     * takes the session over next from 1,000,001, and so on, so a client's {@code Last-Event-ID} names one stream.
+     */
+    private static final int STREAMS_PER_HOLDER = 1_000_000;
+    private static final int MAX_GENERATION = Integer.MAX_VALUE / STREAMS_PER_HOLDER - 1;
 
     private final String id;
     private final HttpOptions options;
@@ -35,14 +45,73 @@ final class StreamableSession implements Connection, HostedSession {
     private final Map<RequestId, PostExchange> exchanges = new ConcurrentHashMap<>();
     private final Set<BatchExchange> batches = ConcurrentHashMap.newKeySet();
     private final ServerSession session;
+    private final SharedState shared;
+    private final EventMirror mirror;
     private volatile long lastActivityNanos = System.nanoTime();
+    private volatile long lastSharedNanos = System.nanoTime();
+    private volatile String opener;
     private volatile boolean closed;
 
+    /** A session opened here, by {@code initialize}. */
     StreamableSession(String id, Engine engine, HttpOptions options) {
+        this(id, engine, options, 0);
+    }
+
+    /**
+     * A session opened by {@code initialize} here ({@code generation} 0), or taken over from the instance(s) that
+     * held it before ({@code generation} ≥ 1; restore its state before use).
+     */
+    StreamableSession(String id, Engine engine, HttpOptions options, int generation) {
         this.id = id;
         this.options = options;
-        this.streams = new SessionStreams(id, options.replayBufferSize(), MAX_STREAMS);
+        this.shared = engine.sharedState();
+        this.mirror = EventMirror.of(shared, id, options.replayBufferSize(), options.sessionIdleTimeout());
+        int holder = Math.min(generation, MAX_GENERATION);
+        this.streams = new SessionStreams(id, options.replayBufferSize(), MAX_STREAMS, mirror,
+                holder * STREAMS_PER_HOLDER + 1);
         this.session = engine.openSession(this);
+    }
+
+    /**
+     * Shares this initialized session with the other instances (when there are any): its state now and whenever it
+     * changes, bound to {@code opener} (the {@link SessionTable#ownerKey} of whoever opened it, or null), so that
+     * another instance can take it over if this one stops.
+     */
+    void share(String opener) {
+        if (mirror == EventMirror.NONE) return;
+        this.opener = opener;
+        session.onChange(this::record);
+        record();
+    }
+
+    private void record() {
+        Map<String, Object> snapshot = session.snapshot();
+        if (snapshot == null || closed) return;
+        var record = new LinkedHashMap<String, Object>();
+        record.put("session", snapshot);
+        if (opener != null) record.put("opener", opener);
+        shared.recordSession(id, record, options.sessionIdleTimeout());
+    }
+
+    /**
+     * Stream {@code number} of this session: one opened here, or one an earlier holder of the session opened,
+     * continued from what it buffered; null when neither is known. A request stream the earlier holder left
+     * unanswered (it stopped while serving the request) is answered now with an error, so the request still gets
+     * exactly one response.
+     */
+    EventStream stream(int number) {
+        EventStream stream = streams.find(number);
+        if (stream != null || mirror == EventMirror.NONE || !streams.earlier(number)) return stream;
+        var buffered = shared.bufferedStream(id, number).orElse(null);
+        if (buffered == null) return null;
+        RequestId request = RequestId.fromTree(buffered.request()).orElse(null);
+        stream = streams.takeOver(number, request, buffered.firstSeq(), buffered.frames(), buffered.finished());
+        if (request != null && !stream.finished()) {
+            stream.deliver(CODEC.encode(new JsonRpcErrorResponse(request, new JsonRpcError(ErrorCodes.INTERNAL_ERROR,
+                    "Internal error: the server instance serving this request stopped before answering it; the "
+                            + "session goes on on another instance, so send the request again"))), true);
+        }
+        return stream;
     }
 
     @Override
@@ -93,7 +162,7 @@ final class StreamableSession implements Connection, HostedSession {
     /** The client cancelled {@code request}: no response will come, so its POST is ended now. */
     void cancelled(RequestId request) {
         PostExchange exchange = exchanges.get(request);
-        if (exchange != null) exchange.abandon(202);
+        if (exchange != null) exchange.cancelled();
     }
 
     /**
@@ -143,7 +212,13 @@ final class StreamableSession implements Connection, HostedSession {
 
     @Override
     public void touch() {
-        lastActivityNanos = System.nanoTime();
+        long now = System.nanoTime();
+        lastActivityNanos = now;
+        // Keeps the shared record alive as long as the session is used, renewed at most four times per idle timeout.
+        if (mirror != EventMirror.NONE && now - lastSharedNanos > options.sessionIdleTimeout().toNanos() / 4) {
+            lastSharedNanos = now;
+            shared.touchSession(id, options.sessionIdleTimeout());
+        }
     }
 
     @Override
@@ -171,8 +246,13 @@ final class StreamableSession implements Connection, HostedSession {
         closed = true;
         log.info("session {} ended: {}", id, why);
         session.close();
-        for (PostExchange exchange : exchanges.values()) exchange.abandon(404);
+        for (PostExchange exchange : exchanges.values()) exchange.sessionEnded();
         for (BatchExchange batch : batches) batch.accepted();
         streams.closeAll();
+    }
+
+    @Override
+    public void discard() {
+        if (mirror != EventMirror.NONE) shared.forgetSession(id);
     }
 }

@@ -250,7 +250,8 @@ public final class Engine {
         });
     }
 
-    dev.jmcp.server.state.SharedState sharedState() {
+    /** What this instance shares with the other instances of the same server; {@code SharedState.LOCAL} alone. */
+    public dev.jmcp.server.state.SharedState sharedState() {
         return shared;
     }
 

@@ -63,6 +63,7 @@ public final class ServerSession implements Caller, AutoCloseable {
     private volatile Implementation clientInfo;
     private volatile Map<String, Object> clientCapabilities = Map.of();
     private volatile LoggingLevel logLevel = LoggingLevel.DEBUG;
+    private volatile Runnable changeListener;
 
     ServerSession(Engine engine, Connection connection) {
         this.engine = engine;
@@ -124,14 +125,85 @@ public final class ServerSession implements Caller, AutoCloseable {
 
     public void setLogLevel(LoggingLevel level) {
         this.logLevel = level;
+        changed();
     }
 
     public void subscribe(String uri) {
-        subscriptions.add(uri);
+        if (subscriptions.add(uri)) changed();
     }
 
     public void unsubscribe(String uri) {
-        subscriptions.remove(uri);
+        if (subscriptions.remove(uri)) changed();
+    }
+
+    /**
+     * Calls {@code listener} whenever what {@link #snapshot()} holds changes after {@code initialize}: the log level
+     * or a subscription. The HTTP transport keeps a shared copy with it, for another instance to take over.
+     */
+    public void onChange(Runnable listener) {
+        this.changeListener = listener;
+    }
+
+    private void changed() {
+        Runnable listener = changeListener;
+        if (listener != null && initialized()) listener.run();
+    }
+
+    /**
+     * What another server instance needs to go on serving this session: the negotiated revision, the client and its
+     * capabilities, the log level and the resource subscriptions, as JSON values. Null before {@code initialize}.
+     */
+    public Map<String, Object> snapshot() {
+        if (!initialized()) return null;
+        var snapshot = new LinkedHashMap<String, Object>();
+        snapshot.put("protocolVersion", version.wire());
+        Implementation client = clientInfo;
+        if (client != null) {
+            var info = new LinkedHashMap<String, Object>();
+            info.put("name", client.name());
+            if (client.title() != null) info.put("title", client.title());
+            info.put("version", client.version());
+            snapshot.put("clientInfo", info);
+        }
+        snapshot.put("capabilities", clientCapabilities);
+        snapshot.put("logLevel", logLevel.toString());
+        snapshot.put("subscriptions", List.copyOf(subscriptions));
+        return snapshot;
+    }
+
+    /**
+     * Opens this new session as the {@link #snapshot()} of one another instance served describes it, without an
+     * {@code initialize}: the client goes on where it was.
+     *
+     * @throws IllegalArgumentException when {@code snapshot} names no revision this server speaks statefully
+     */
+    @SuppressWarnings("unchecked")
+    public void restore(Map<String, Object> snapshot) {
+        ProtocolVersion restored = snapshot.get("protocolVersion") instanceof String wire
+                ? ProtocolVersion.statefulFromWire(wire).orElse(null) : null;
+        if (restored == null) {
+            throw new IllegalArgumentException("the recorded session names no revision this server speaks: "
+                    + snapshot.get("protocolVersion"));
+        }
+        synchronized (this) {
+            if (state != State.NEW) throw new IllegalStateException("session " + id + " is already open");
+            version = restored;
+            if (snapshot.get("clientInfo") instanceof Map<?, ?> info && info.get("name") instanceof String name) {
+                clientInfo = new Implementation(name, info.get("title") instanceof String t ? t : null,
+                        info.get("version") instanceof String v ? v : "");
+            }
+            clientCapabilities = snapshot.get("capabilities") instanceof Map<?, ?> caps
+                    ? (Map<String, Object>) caps : Map.of();
+            if (snapshot.get("logLevel") instanceof String level) {
+                logLevel = LoggingLevel.fromWire(level).orElse(LoggingLevel.DEBUG);
+            }
+            if (snapshot.get("subscriptions") instanceof List<?> uris) {
+                for (Object uri : uris) if (uri instanceof String u) subscriptions.add(u);
+            }
+            state = State.INITIALIZED;
+        }
+        log.info("session taken over from another instance: protocol {}, client {}", version.wire(),
+                clientInfo == null ? "(unnamed)" : clientInfo.name() + " " + clientInfo.version());
     }
 
     /** Reads one framed message: parses it, answers parse errors and invalid messages, and dispatches the rest. */

@@ -59,6 +59,82 @@ public interface SharedState extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Keeps what another instance needs to go on serving stateful (2025) session {@code sessionId} should this one
+     * stop: {@code session}, as {@code ServerSession.snapshot()} gives it, for {@code ttl} from now (the session's idle
+     * expiry). Called when the session is initialized and when what it holds changes. Never throws.
+     */
+    default void recordSession(String sessionId, java.util.Map<String, Object> session, java.time.Duration ttl) {
+    }
+
+    /** Keeps session {@code sessionId}'s record and its buffered events for {@code ttl} from now. Never throws. */
+    default void touchSession(String sessionId, java.time.Duration ttl) {
+    }
+
+    /**
+     * Takes over session {@code sessionId}, which another instance opened: its recorded state, and a generation number
+     * that grows with each take-over (the taker numbers its new streams apart from those of earlier holders). Empty
+     * when no record exists (the session ended or never existed), when the store cannot be reached, or alone.
+     */
+    default java.util.Optional<TakenSession> takeOverSession(String sessionId) {
+        return java.util.Optional.empty();
+    }
+
+    /** Forgets a session that ended for good (deleted, expired): its record and its buffered events. Never throws. */
+    default void forgetSession(String sessionId) {
+    }
+
+    /**
+     * Declares SSE stream {@code stream} of session {@code sessionId} before its first event, so a client holding
+     * only its priming event id can resume it on another instance. {@code request} as for {@link #bufferEvent}.
+     */
+    default void bufferStream(String sessionId, int stream, Object request, java.time.Duration ttl) {
+    }
+
+    /**
+     * Buffers event {@code seq} of SSE stream {@code stream} of session {@code sessionId} ({@code frame}, the whole
+     * SSE event) for a client that resumes it on another instance; keeps the newest {@code capacity}, for {@code ttl}.
+     * {@code request} is the id (JSON value) of the request the stream answers, null for a standalone stream;
+     * {@code last} marks the stream's final event; a {@code frame} of null (and {@code seq} -1) only marks the stream
+     * finished. Never throws: a store that is down loses the event for the others.
+     */
+    default void bufferEvent(String sessionId, int stream, Object request, long seq, byte[] frame, boolean last,
+                             int capacity, java.time.Duration ttl) {
+    }
+
+    /** What is buffered of stream {@code stream} of session {@code sessionId}; empty when nothing is, or alone. */
+    default java.util.Optional<BufferedStream> bufferedStream(String sessionId, int stream) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * A session taken over from another instance.
+     *
+     * @param session    its state, as recorded
+     * @param generation how many instances held it before this one (at least 1)
+     */
+    record TakenSession(java.util.Map<String, Object> session, int generation) {
+    }
+
+    /**
+     * The buffered events of one SSE stream, oldest first.
+     *
+     * @param request  the id (JSON value) of the request the stream answers; null for a standalone stream
+     * @param firstSeq the number of the oldest event still buffered (events before it were pushed out)
+     * @param frames   the events, numbered {@code firstSeq}, {@code firstSeq + 1}, …
+     * @param finished whether the stream's final event is among them
+     */
+    record BufferedStream(Object request, long firstSeq, java.util.List<byte[]> frames, boolean finished) {
+        public BufferedStream {
+            frames = java.util.List.copyOf(frames);
+        }
+
+        /** The number of the newest buffered event; {@code firstSeq - 1} when none is. */
+        public long lastSeq() {
+            return firstSeq + frames.size() - 1;
+        }
+    }
+
     /** This instance's side of {@link #askTaskOwner}. */
     @FunctionalInterface
     interface TaskOwner {
