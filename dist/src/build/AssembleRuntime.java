@@ -59,6 +59,7 @@ public final class AssembleRuntime {
         }
         makeExecutable(home.resolve("bin"));
         System.out.println("jmcp runtime image: " + runtime + " with " + String.join(",", modules));
+        ArchivableClasses.upgrade(home.resolve("lib"));
         trainAotCache(home);
     }
 

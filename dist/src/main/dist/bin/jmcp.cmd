@@ -13,15 +13,17 @@ if not exist "%JAVA%" (
 
 rem JVM log lines go to standard error; a stale AOT cache is simply not used.
 set "OPTS=-Xlog:disable -Xlog:all=warning,aot=off,cds=off:stderr"
-rem Serial GC unless the user picked a collector (an option ending in GC, such as -XX:+UseG1GC).
+rem G1 with a periodic collection when idle, as bin/jmcp, unless the user picked a collector (an option ending in GC,
+rem such as -XX:+UseSerialGC).
 set "USER_OPTS= %JAVA_OPTS% %JMCP_OPTS% "
-if "%USER_OPTS:GC =%"=="%USER_OPTS%" set "OPTS=%OPTS% -XX:+UseSerialGC"
-rem Classes loaded and linked ahead of time, trained at build time (valid while lib\ keeps its files' times).
+if "%USER_OPTS:GC =%"=="%USER_OPTS%" set "OPTS=%OPTS% -XX:+UseG1GC -XX:G1PeriodicGCInterval=5000"
+rem Classes loaded and linked ahead of time, trained at build time (valid while lib\ keeps its files' times); the
+rem training's compilations are not replayed at start, as in bin/jmcp.
 set "AOT="
 if exist "%HOME_DIR%\lib\jmcp.aot" set "AOT=-XX:AOTCache=%HOME_DIR%\lib\jmcp.aot"
 
 if defined AOT (
-  "%JAVA%" %OPTS% "%AOT%" %JAVA_OPTS% %JMCP_OPTS% -cp "%HOME_DIR%\lib\*" dev.jmcp.cli.Jmcp %*
+  "%JAVA%" %OPTS% "%AOT%" -XX:+UnlockDiagnosticVMOptions -XX:-AOTReplayTraining %JAVA_OPTS% %JMCP_OPTS% -cp "%HOME_DIR%\lib\*" dev.jmcp.cli.Jmcp %*
 ) else (
   "%JAVA%" %OPTS% %JAVA_OPTS% %JMCP_OPTS% -cp "%HOME_DIR%\lib\*" dev.jmcp.cli.Jmcp %*
 )

@@ -43,6 +43,7 @@ public final class Jmcp implements Callable<Integer> {
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         boolean serve = args.length > 0 && args[0].equals("serve");
+        if (serve && out == null) ServeCommand.prepare(java.util.Arrays.copyOfRange(args, 1, args.length));
         CommandLine line = serve ? serveCommandLine() : commandLine();
         if (out != null) line.setOut(out);
         if (err != null) line.setErr(err);

@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.LockSupport;
 
@@ -69,16 +70,11 @@ final class DescriptorOutputStream extends OutputStream {
      * @throws IOException when a system call fails; descriptor 1 is then as it was
      */
     static DescriptorOutputStream takeStandardOutput() throws IOException {
-        var lookup = LINKER.defaultLookup();
-        MethodHandle dup = LINKER.downcallHandle(lookup.find("dup").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-        MethodHandle dup2 = LINKER.downcallHandle(lookup.find("dup2").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-        MethodHandle write = LINKER.downcallHandle(lookup.find("write").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                        ValueLayout.JAVA_LONG), Linker.Option.captureCallState("errno"));
-        MethodHandle close = LINKER.downcallHandle(lookup.find("close").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+        Natives natives = natives();
+        MethodHandle dup = natives.dup();
+        MethodHandle dup2 = natives.dup2();
+        MethodHandle write = natives.write();
+        MethodHandle close = natives.close();
         try {
             System.out.flush();
             int protocol = (int) dup.invokeExact(1);
@@ -92,6 +88,57 @@ final class DescriptorOutputStream extends OutputStream {
             throw e;
         } catch (Throwable e) {
             throw new IOException(e);
+        }
+    }
+
+    /**
+     * Starts linking the native functions on a thread of their own, for a later {@link #takeStandardOutput()}: the
+     * JDK spins their method handles on first use, tens of milliseconds that can overlap the parsing of the command
+     * line instead of following it. Does nothing where the stream is not {@link #supported()}.
+     */
+    static void linkAhead() {
+        if (!supported() || linking != null) return;
+        var task = new FutureTask<>(Natives::link);
+        linking = task;
+        Thread.ofPlatform().daemon().name("jmcp-stdout-link").start(task);
+    }
+
+    private static volatile FutureTask<Natives> linking;
+
+    /** {@code dup}, {@code dup2}, {@code write} (capturing errno) and {@code close} of the C library. */
+    private record Natives(MethodHandle dup, MethodHandle dup2, MethodHandle write, MethodHandle close) {
+        static Natives link() {
+            var lookup = LINKER.defaultLookup();
+            return new Natives(
+                    LINKER.downcallHandle(lookup.find("dup").orElseThrow(),
+                            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)),
+                    LINKER.downcallHandle(lookup.find("dup2").orElseThrow(),
+                            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)),
+                    LINKER.downcallHandle(lookup.find("write").orElseThrow(),
+                            FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+                                    ValueLayout.JAVA_LONG), Linker.Option.captureCallState("errno")),
+                    LINKER.downcallHandle(lookup.find("close").orElseThrow(),
+                            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)));
+        }
+    }
+
+    /** The natives {@link #linkAhead} linked (waiting for it), or linked now when it was not called. */
+    private static Natives natives() throws IOException {
+        FutureTask<Natives> task = linking;
+        if (task == null) return Natives.link();
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return task.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    throw new IOException("cannot link the C library's dup, dup2, write and close", e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 

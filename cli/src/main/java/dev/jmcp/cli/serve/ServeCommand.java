@@ -16,6 +16,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import dev.jmcp.server.schema.JsonSchemas;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -228,6 +230,14 @@ public final class ServeCommand implements Callable<Integer> {
         if (value < 1) throw new ParameterException(spec.commandLine(), option + " must be at least 1, was " + value);
     }
 
+    /**
+     * Called by the process entry point with the arguments after {@code serve}, before they are parsed: starts what
+     * serving will need and can be prepared meanwhile (start-up time; see {@code StdioServing.prepare}).
+     */
+    public static void prepare(String[] args) {
+        StdioServing.prepare(args);
+    }
+
     @Override
     public Integer call() throws IOException {
         ServerOptions options = serverOptions();
@@ -282,6 +292,10 @@ public final class ServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         Optional<Path> logFile = LogSetup.configure(verbose, logs, fileFormat);
+        // The JSON Schema validator's first use (its meta-schemas, compiled once) takes tens of milliseconds, and
+        // every plugin declaring a tool needs it while loading: start it now, beside the set-up before the plugins.
+        // (Not earlier: the validator logs, and the log configuration is fixed at the first log call.)
+        Thread.ofPlatform().daemon().name("jmcp-schema-warm-up").start(JsonSchemas::warmUp);
         Logger log = LoggerFactory.getLogger(ServeCommand.class);
         logFile.ifPresent(f -> log.info("Logging to {}", f));
         Authorization authorization;

@@ -65,6 +65,20 @@ final class StdioServing {
         return new FileOutputStream(FileDescriptor.out);
     }
 
+    /**
+     * Prepares, on threads of their own, what serving over stdio will need, so that it overlaps the parsing of the
+     * command line {@code args} (those after {@code serve}); nothing when they ask for an HTTP transport or for help.
+     */
+    static void prepare(String[] args) {
+        for (String arg : args) {
+            if (arg.equals("-t") || arg.equals("--http") || arg.equals("-s") || arg.equals("--sse")
+                    || arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version")) {
+                return;
+            }
+        }
+        DescriptorOutputStream.linkAhead();
+    }
+
     /** Serves until standard input ends; returns the exit code (0, or 1 when serving failed, logged). */
     static int serve(ServerOptions options, boolean logCalls, boolean telemetry, Logger log) {
         InputStream in = System.in;
