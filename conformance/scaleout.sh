@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Three jmcp instances behind a plain round-robin nginx, sharing state through a real Redis, and the official
-# conformance suite run through nginx as against one server. Installs redis-server and nginx from Debian's packages
+# Three jmcp instances behind nginx (round robin, and a 2025 session pinned to an instance by its Mcp-Session-Id, as
+# the README configures it), sharing state through a real Redis, and the official conformance suite run through
+# nginx as against one server. Installs redis-server and nginx from Debian's packages
 # when missing (CI runs as root). Everything listens on 127.0.0.1 and is stopped by pid at the end.
 #
 #   conformance/scaleout.sh [--revisions LIST] [--instances N] [--jmcp PATH] [--plugin JAR] [--out DIR]
@@ -108,13 +109,19 @@ http {
   fastcgi_temp_path $out/nginx/fastcgi;
   uwsgi_temp_path $out/nginx/uwsgi;
   scgi_temp_path $out/nginx/scgi;
-  # Round robin: any request to any instance, as the stateless revision allows.
-  upstream jmcp {
+  # As the README configures it: a request without a session (the stateless revision, a 2025 initialize) goes round
+  # robin to any instance; one naming an Mcp-Session-Id goes to the instance its id hashes to (another, taking the
+  # session over, when that one is down).
+  upstream jmcp_any {
 $upstream  }
+  upstream jmcp_session {
+    hash \$http_mcp_session_id consistent;
+$upstream  }
+  map \$http_mcp_session_id \$jmcp_upstream { "" jmcp_any; default jmcp_session; }
   server {
     listen 127.0.0.1:$nginx_port;
     location / {
-      proxy_pass http://jmcp;
+      proxy_pass http://\$jmcp_upstream;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host \$http_host;

@@ -166,9 +166,14 @@ final class StreamableEndpoint {
             return;
         }
         var channel = new ResponseChannel(request, response, callback);
-        // Only an initialize that succeeded names its session: a refused one leaves none behind to name.
+        String opener = SessionTable.ownerKey(McpGuard.identityOf(request));
+        // Only an initialize that succeeded names its session: a refused one leaves none behind to name. The session
+        // is shared before its id is out, so the client's next request may reach any instance.
         channel.beforeCommit(() -> {
-            if (session.session().initialized()) channel.header(SESSION_HEADER, session.id());
+            if (session.session().initialized()) {
+                session.share(opener);
+                channel.header(SESSION_HEADER, session.id());
+            }
         });
         session.receive(r, channel);
         // initialize is answered within receive(); a refused one leaves no session behind.
@@ -176,7 +181,6 @@ final class StreamableEndpoint {
             sessions.end(session, "initialize failed");
         } else {
             log.info("session {} opened over Streamable HTTP", session.id());
-            session.share(SessionTable.ownerKey(McpGuard.identityOf(request)));
         }
     }
 
