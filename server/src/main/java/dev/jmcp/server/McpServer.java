@@ -8,7 +8,7 @@ import dev.jmcp.server.observe.CallObserver;
 import dev.jmcp.server.plugins.PluginHost;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Connection;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.stdio.StdioTransport;
 

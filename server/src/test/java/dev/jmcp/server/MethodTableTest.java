@@ -6,7 +6,7 @@ import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.session.ServerSession;

@@ -10,7 +10,7 @@ import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ParentIdentity;
 import dev.jmcp.server.session.ServerSession;
 import org.junit.jupiter.api.AfterEach;
@@ -33,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ParentIdentityTest {
     private final MemoryConnection client = new MemoryConnection();
     private ServerSession session;
+    private int ids;
 
     private void open(boolean identityFromParent) throws InterruptedException {
         var options = ServerOptions.defaults("child", Path.of("unused"));
@@ -62,7 +63,8 @@ class ParentIdentityTest {
     @SuppressWarnings("unchecked")
     private String whoami(Map<String, Object> meta) throws InterruptedException {
         String metaJson = dev.jmcp.protocol.json.JsonCodec.shared().writeValueAsString(meta);
-        send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"whoami\",\"arguments\":{},"
+        // A fresh id per call: the previous call's id is free only once its thread has finished, just after its answer.
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + ++ids + ",\"method\":\"tools/call\",\"params\":{\"name\":\"whoami\",\"arguments\":{},"
                 + "\"_meta\":" + metaJson + "}}");
         var result = (Map<String, Object>) client.nextObject().get("result");
         return (String) ((List<Map<String, Object>>) result.get("content")).getFirst().get("text");

@@ -12,7 +12,7 @@ import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Connection;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.MethodHandler;
 import dev.jmcp.server.session.ServerSession;
 import org.junit.jupiter.api.Test;

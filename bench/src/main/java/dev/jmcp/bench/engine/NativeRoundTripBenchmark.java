@@ -11,7 +11,7 @@ import dev.jmcp.server.nativeabi.NativeOptions;
 import dev.jmcp.server.nativeabi.NativePlugin;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.session.Connection;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,6 +1,6 @@
 package dev.jmcp.server.http;
 
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;

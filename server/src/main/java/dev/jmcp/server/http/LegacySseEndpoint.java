@@ -5,7 +5,7 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;

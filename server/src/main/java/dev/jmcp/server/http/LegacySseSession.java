@@ -4,7 +4,7 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.session.Connection;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

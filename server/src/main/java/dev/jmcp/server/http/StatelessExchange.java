@@ -7,8 +7,8 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.session.StatelessCall;
-import dev.jmcp.server.session.StatelessReply;
+import dev.jmcp.server.stateless.StatelessCall;
+import dev.jmcp.server.stateless.StatelessReply;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;

@@ -10,7 +10,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.state.SharedState;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;

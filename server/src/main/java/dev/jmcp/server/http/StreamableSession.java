@@ -9,7 +9,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.session.Connection;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.state.SharedState;
 import org.slf4j.Logger;

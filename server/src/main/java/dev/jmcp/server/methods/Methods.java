@@ -7,7 +7,6 @@ import dev.jmcp.server.prompts.PromptsFeature;
 import dev.jmcp.server.resources.ResourcesFeature;
 import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.NotificationHandler;
-import dev.jmcp.server.session.ProtocolMethods;
 import dev.jmcp.server.skills.SkillMethods;
 import dev.jmcp.server.tasks.TaskMethods;
 import dev.jmcp.server.tools.ToolsFeature;
@@ -30,7 +29,7 @@ import static dev.jmcp.server.session.Wires.STATELESS;
 /**
  * The one method table: every request and notification the server answers, on which wire, and everything else that
  * differs from method to method. Adding a method is one line here and one handler. Public so that tests of other
- * packages (the transports) can build an {@link dev.jmcp.server.session.Engine} with the real table.
+ * packages (the transports) can build an {@link dev.jmcp.server.engine.Engine} with the real table.
  */
 public final class Methods {
     /** How long 2026-07-28 clients may keep a listing: lists change only when a plugin does, and then say so. */

@@ -3,7 +3,7 @@ package dev.jmcp.server.nativeabi;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.stdio.StdioTransport;
 
 import java.io.BufferedOutputStream;

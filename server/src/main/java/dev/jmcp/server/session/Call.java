@@ -20,8 +20,8 @@ public record Call(Caller caller, RequestId id, Params params, Registry registry
         return caller.context(id, params, owner, inFlight);
     }
 
-    public Engine engine() {
-        return caller.engine();
+    public Host host() {
+        return caller.host();
     }
 
     /** The stateful session; only the methods the stateless revision removed (subscribe, setLevel) ask for it. */

@@ -80,7 +80,7 @@ public final class CallContext implements RequestContext {
 
     @Override
     public void resourceUpdated(String uri) {
-        session.engine().resourceUpdated(uri);
+        session.host().resourceUpdated(uri);
     }
 
     @Override

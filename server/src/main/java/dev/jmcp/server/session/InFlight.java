@@ -17,7 +17,8 @@ public final class InFlight {
     }
 
     /** Work whose sender is whoever the transport says sent the message being received now. */
-    InFlight() {
+    /** Work of the server's own, tied to no request's identity (a task's worker). */
+    public InFlight() {
         this(RequestIdentity.current());
     }
 
@@ -25,23 +26,23 @@ public final class InFlight {
      * A request being admitted: its sender as the transport says, or, in a plugin's child process that trusts its
      * parent ({@code identityFromParent}), as the parent said in the request's {@code _meta}.
      */
-    static InFlight admitting(dev.jmcp.protocol.jsonrpc.JsonRpcRequest request, boolean identityFromParent) {
+    public static InFlight admitting(dev.jmcp.protocol.jsonrpc.JsonRpcRequest request, boolean identityFromParent) {
         dev.jmcp.plugin.Identity identity = RequestIdentity.current();
         if (identity == null && identityFromParent) identity = ParentIdentity.fromParams(request.params());
         return new InFlight(identity);
     }
 
-    dev.jmcp.plugin.Identity identity() {
+    public dev.jmcp.plugin.Identity identity() {
         return identity;
     }
 
-    void start(Thread thread) {
+    public void start(Thread thread) {
         this.thread = thread;
         if (cancelled) thread.interrupt();
     }
 
     /** Marks the request cancelled and interrupts its thread; its response will not be sent. */
-    void cancel() {
+    public void cancel() {
         cancelled = true;
         onCancel.forEach(Runnable::run);
         Thread t = thread;
@@ -49,13 +50,13 @@ public final class InFlight {
     }
 
     /** What else cancelling ends (a subscription stream). Runs at once if already cancelled. */
-    void onCancel(Runnable action) {
+    public void onCancel(Runnable action) {
         onCancel.add(action);
         if (cancelled) action.run();
     }
 
     /** Waits at most {@code timeout} for the serving thread to end; true if it has (or never started). */
-    boolean awaitEnd(Duration timeout) throws InterruptedException {
+    public boolean awaitEnd(Duration timeout) throws InterruptedException {
         Thread t = thread;
         return t == null || t.join(timeout);
     }

@@ -18,6 +18,7 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.OutgoingCalls;
 import dev.jmcp.server.observe.CallSpan;
+import dev.jmcp.server.registry.RootsListenerEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,9 +34,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One client's stateful session (revisions 2024-11-05 … 2025-11-25): what {@code initialize} negotiated, the
- * requests in flight, the requests sent to the client, the log level and resource subscriptions. Created by
- * {@link Engine#openSession} for a transport's connection and closed by that transport. Thread-safe: the transport
- * may deliver messages from any thread; every request runs on its own virtual thread.
+ * requests in flight, the requests sent to the client, the log level and resource subscriptions. Created by the
+ * engine ({@code Engine.openSession}) for a transport's connection and closed by that transport. Thread-safe: the
+ * transport may deliver messages from any thread; every request runs on its own virtual thread.
  */
 public final class ServerSession implements Caller, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ServerSession.class);
@@ -45,7 +46,7 @@ public final class ServerSession implements Caller, AutoCloseable {
 
     private static final java.util.concurrent.atomic.AtomicLong SESSIONS = new java.util.concurrent.atomic.AtomicLong();
 
-    private final Engine engine;
+    private final Host host;
     private final Connection connection;
     /** This session's number in this process, for logs and observers (not the HTTP {@code Mcp-Session-Id}). */
     private final String id = Long.toString(SESSIONS.incrementAndGet());
@@ -65,14 +66,15 @@ public final class ServerSession implements Caller, AutoCloseable {
     private volatile LoggingLevel logLevel = LoggingLevel.DEBUG;
     private volatile Runnable changeListener;
 
-    ServerSession(Engine engine, Connection connection) {
-        this.engine = engine;
+    /** A new session of {@code host} whose messages go out through {@code connection}; the engine opens it. */
+    public ServerSession(Host host, Connection connection) {
+        this.host = host;
         this.connection = connection;
     }
 
     @Override
-    public Engine engine() {
-        return engine;
+    public Host host() {
+        return host;
     }
 
     @Override
@@ -92,11 +94,11 @@ public final class ServerSession implements Caller, AutoCloseable {
     }
 
     /** Requests of this session being served now. */
-    int requestsInFlight() {
+    public int requestsInFlight() {
         return inFlight.size();
     }
 
-    SessionSummary summary() {
+    public SessionSummary summary() {
         Implementation client = clientInfo;
         return new SessionSummary(id, client == null ? null : client.name(), client == null ? null : client.version(),
                 initialized() ? version.wire() : null, inFlight.size());
@@ -119,7 +121,8 @@ public final class ServerSession implements Caller, AutoCloseable {
         return clientCapabilities.get(name);
     }
 
-    Set<String> subscriptions() {
+    /** The resources this session subscribed to. */
+    public Set<String> subscriptions() {
         return subscriptions;
     }
 
@@ -233,7 +236,7 @@ public final class ServerSession implements Caller, AutoCloseable {
     public void receive(JsonRpcMessage message) {
         switch (message) {
             case JsonRpcRequest request -> accept(request, null);
-            case JsonRpcNotification notification -> engine.notificationReceived(this, notification);
+            case JsonRpcNotification notification -> notificationReceived(notification);
             case JsonRpcAnswer answer -> answerReceived(answer.id(), answer);
         }
     }
@@ -285,14 +288,14 @@ public final class ServerSession implements Caller, AutoCloseable {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: the session has ended"));
             return;
         }
-        ServedMethod method = engine.method(request.method());
+        ServedMethod method = host.method(request.method());
         boolean opens = method != null && method.is(ServedMethod.Trait.OPENS_SESSION);
         if (opens && batch != null) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
                     "Invalid request: " + request.method() + " must not be part of a batch"));
             return;
         }
-        if (state == State.NEW && batch == null && StatelessRequests.isStateless(request)) {
+        if (state == State.NEW && batch == null && host.statelessWire().carries(request)) {
             acceptStateless(request, method, responder);
             return;
         }
@@ -301,32 +304,32 @@ public final class ServerSession implements Caller, AutoCloseable {
                     "Invalid request: the session is not initialized; send 'initialize' first (got '" + request.method() + "')"));
             return;
         }
-        if (inFlight.size() >= engine.options().maxPendingRequests()) {
+        if (inFlight.size() >= host.options().maxPendingRequests()) {
             responder.respond(error(request.id(), ErrorCodes.SERVER_BUSY, "Server busy: "
                     + inFlight.size() + " requests of this session are already in flight; retry when some have finished"));
             return;
         }
         if (opens) {
             // Served on the reader's thread, so a request the client sends right behind it finds the session ready.
-            CallSpan span = engine.startCall(request, null, id);
+            CallSpan span = host.startCall(request, null, id);
             JsonRpcMessage response;
             try {
-                response = serve(request, method, InFlight.admitting(request, engine.options().identityFromParent()));
+                response = serve(request, method, InFlight.admitting(request, host.options().identityFromParent()));
             } catch (Throwable failure) {
                 response = Failures.response(request.id(), request.method(), failure);
             }
             responder.respond(response);
-            Engine.endCall(span, response);
+            host.endCall(span, response);
             return;
         }
-        var work = InFlight.admitting(request, engine.options().identityFromParent());
+        var work = InFlight.admitting(request, host.options().identityFromParent());
         if (inFlight.putIfAbsent(request.id(), work) != null) {
             // The second request's id is the first's, so its error response can only be told apart by its message.
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));
             return;
         }
-        engine.serveOnThread(request, version.toString(), id, work, () -> serve(request, method, work),
+        host.serveOnThread(request, version.toString(), id, work, () -> serve(request, method, work),
                 responder::respond, sent -> {
                     if (sent == null && batch != null) batch.skip();
                     inFlight.remove(request.id(), work);
@@ -339,21 +342,19 @@ public final class ServerSession implements Caller, AutoCloseable {
      * {@code _meta}. It is tracked like any request in flight, so ids, bounds and cancellation hold the same.
      */
     private void acceptStateless(JsonRpcRequest request, ServedMethod method, Responder responder) {
-        StatelessRequests stateless = engine.stateless();
-        StatelessEnvelope envelope;
+        StatelessWire.Admitted admitted;
         try {
-            envelope = stateless.envelope(request);
-            stateless.checkVersion(envelope);
+            admitted = host.statelessWire().admit(request);
         } catch (JsonRpcException e) {
             responder.respond(new JsonRpcErrorResponse(request.id(), e.toError()));
             return;
         }
-        if (inFlight.size() >= engine.options().maxPendingRequests()) {
+        if (inFlight.size() >= host.options().maxPendingRequests()) {
             responder.respond(error(request.id(), ErrorCodes.SERVER_BUSY, "Server busy: " + inFlight.size()
                     + " requests are already in flight; retry when some have finished"));
             return;
         }
-        var work = InFlight.admitting(request, engine.options().identityFromParent());
+        var work = InFlight.admitting(request, host.options().identityFromParent());
         if (inFlight.putIfAbsent(request.id(), work) != null) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));
@@ -361,19 +362,11 @@ public final class ServerSession implements Caller, AutoCloseable {
         }
         boolean listen = method != null && method.is(ServedMethod.Trait.STREAMS);
         if (listen) listens.add(work);
-        stateless.serve(request, envelope, new StatelessReply() {
-            @Override
-            public void send(JsonRpcMessage message) {
-                responder.respond(message);
-            }
-
-            @Override
-            public void done() {
-                // The slot is freed when the handler has really ended, not when it was asked to stop.
-                if (listen) listens.remove(work);
-                if (inFlight.remove(request.id(), work)) signalIfIdle();
-            }
-        }, work);
+        admitted.serve(work, responder::respond, () -> {
+            // The slot is freed when the handler has really ended, not when it was asked to stop.
+            if (listen) listens.remove(work);
+            if (inFlight.remove(request.id(), work)) signalIfIdle();
+        });
     }
 
     /** Answers a request of this session; what the handler throws is the caller's to map. */
@@ -384,12 +377,12 @@ public final class ServerSession implements Caller, AutoCloseable {
                     + version.wire() + ")"));
         }
         var params = new Params(request.method(), request.params());
-        Object result = method.handler().handle(new Call(this, request.id(), params, engine.registry(), work));
+        Object result = method.handler().handle(new Call(this, request.id(), params, host.registry(), work));
         return new JsonRpcResponse(request.id(), result);
     }
 
     /** {@code initialize}: opens this session in the revision both sides speak. */
-    Object initialize(Params params) {
+    public Object initialize(Params params) {
         synchronized (this) {
             if (state != State.NEW) {
                 throw JsonRpcException.invalidRequest("Invalid request: the session is already initialized");
@@ -409,10 +402,37 @@ public final class ServerSession implements Caller, AutoCloseable {
         }
         log.info("session initialized: protocol {}, client {}", version.wire(),
                 clientInfo == null ? "(unnamed)" : clientInfo.name() + " " + clientInfo.version());
-        return engine.initializeResult(version);
+        return host.initializeResult(version);
     }
 
-    void cancel(RequestId id, String reason) {
+    private void notificationReceived(JsonRpcNotification notification) {
+        NotificationHandler handler = host.methods().notification(notification.method());
+        if (handler == null) {
+            log.debug("ignored notification {}", notification.method());
+            return;
+        }
+        handler.handle(this, new Params(notification.method(), notification.params()));
+    }
+
+    /** {@code notifications/roots/list_changed}: tells the plugins that listen for it, each on a thread of its own. */
+    public void rootsChanged() {
+        for (RootsListenerEntry entry : host.registry().rootsListeners()) {
+            Thread.ofVirtual().name("mcp-roots-changed").start(() -> {
+                if (!entry.owner().enter()) return;
+                try {
+                    entry.listener().rootsChanged(new CallContext(this, null, null, entry.owner().config(),
+                            InFlight.detached()));
+                } catch (Exception e) {
+                    log.warn("plugin {} failed on roots/list_changed", entry.owner().name(), e);
+                } finally {
+                    entry.owner().exit();
+                }
+            });
+        }
+    }
+
+    /** The client cancelled request {@code id}: its handler is interrupted, and no response goes out. */
+    public void cancel(RequestId id, String reason) {
         InFlight work = id == null ? null : inFlight.get(id);
         if (work != null) {
             log.debug("request {} cancelled by the client: {}", id, reason);
@@ -536,7 +556,7 @@ public final class ServerSession implements Caller, AutoCloseable {
         state = State.CLOSED;
         outbound.close();
         inFlight.values().forEach(InFlight::cancel);
-        engine.sessionClosed(this);
+        host.sessionClosed(this);
     }
 
     private static JsonRpcErrorResponse error(RequestId id, int code, String message) {

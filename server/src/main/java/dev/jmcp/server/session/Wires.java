@@ -12,7 +12,7 @@ public enum Wires {
         return this != STATELESS;
     }
 
-    boolean stateless() {
+    public boolean stateless() {
         return this != STATEFUL;
     }
 }

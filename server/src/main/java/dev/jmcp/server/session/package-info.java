@@ -1,12 +1,18 @@
 /**
- * The engine: a {@link dev.jmcp.server.session.ServerSession} per connected client, the dispatch of every request and
- * notification through the one {@link dev.jmcp.server.session.MethodTable} that {@link dev.jmcp.server.methods.Methods} lists
- * (each {@link dev.jmcp.server.session.ServedMethod} says which wires serve it and what else sets it apart),
- * in-flight requests and their cancellation, requests the server sends to the client, and the
- * {@link dev.jmcp.plugin.RequestContext} handlers receive. Transports hand it messages through
- * {@link dev.jmcp.server.session.Connection}; it never touches sockets or streams. Whatever a handler throws (any
- * {@link java.lang.Throwable}, out of memory included) becomes exactly one response through the one mapping in
- * {@code Failures}, on both wires; a batch is answered on the connection its transport passes with it, so a transport
- * that answers each batch on its own exchange (HTTP) never has to route a batch's answer by request id.
+ * What every request is served through, and the stateful session. The handler-facing types ({@link
+ * dev.jmcp.server.session.Call}, {@link dev.jmcp.server.session.Params}, {@link dev.jmcp.server.session.Caller},
+ * {@link dev.jmcp.server.session.InFlight}), the one method table ({@link dev.jmcp.server.session.MethodTable} of
+ * {@link dev.jmcp.server.session.ServedMethod}s, which {@link dev.jmcp.server.methods.Methods} fills), the one mapping
+ * of whatever a handler throws (any {@link java.lang.Throwable}, out of memory included) to exactly one response
+ * ({@code Failures}), and {@link dev.jmcp.server.session.Host}, what all of it needs from the engine. Then a {@link
+ * dev.jmcp.server.session.ServerSession} per connected client of the stateful revisions (2024-11-05 … 2025-11-25):
+ * {@code initialize}, its requests in flight and their cancellation, the requests it sends the client, its log level
+ * and subscriptions. Transports hand it messages through {@link dev.jmcp.server.session.Connection}; it never touches
+ * sockets or streams. A 2026-07-28 request arriving on a session's connection (stdio) is handed on through {@link
+ * dev.jmcp.server.session.StatelessWire}. A batch is answered on the connection its transport passes with it.
+ *
+ * <p>Depends on {@code protocol}, {@code plugin-api}, {@code config}, {@code registry}, {@code observe} and {@code
+ * state}; never on the engine ({@code engine}), the stateless revision ({@code stateless}), the features or the
+ * transports, which all sit above it.
  */
 package dev.jmcp.server.session;

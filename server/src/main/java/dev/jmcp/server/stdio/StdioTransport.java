@@ -3,7 +3,7 @@ package dev.jmcp.server.stdio;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcError;
 import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -42,7 +42,7 @@ public final class ToolsFeature {
         ToolEntry entry = call.registry().tool(name).orElseThrow(() -> unknownTool(name));
         if (!entry.owner().enter()) {
             // The snapshot this call saw was replaced and the plugin closed; the current one has its successor.
-            entry = call.engine().registry().tool(name).orElseThrow(() -> unknownTool(name));
+            entry = call.host().registry().tool(name).orElseThrow(() -> unknownTool(name));
             if (!entry.owner().enter()) {
                 throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Tool '" + name + "' is being reloaded; try again");
             }

@@ -10,7 +10,7 @@ import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 
 import java.io.IOException;
 import java.nio.file.Path;

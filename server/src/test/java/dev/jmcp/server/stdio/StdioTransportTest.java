@@ -4,7 +4,7 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.session.Engine;
+import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.MethodHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,4 +1,4 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.stateless;
 
 import dev.jmcp.plugin.InputRequest;
 

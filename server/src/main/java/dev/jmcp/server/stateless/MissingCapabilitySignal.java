@@ -1,4 +1,4 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.stateless;
 
 import java.util.List;
 

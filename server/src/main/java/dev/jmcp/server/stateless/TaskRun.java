@@ -1,4 +1,6 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.stateless;
+
+import dev.jmcp.server.session.InFlight;
 
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.json.JsonTrees;

@@ -1,4 +1,12 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.stateless;
+
+import dev.jmcp.server.session.Call;
+import dev.jmcp.server.session.Failures;
+import dev.jmcp.server.session.Host;
+import dev.jmcp.server.session.InFlight;
+import dev.jmcp.server.session.Params;
+import dev.jmcp.server.session.ServedMethod;
+import dev.jmcp.server.session.StatelessWire;
 
 import dev.jmcp.plugin.TaskSupport;
 import dev.jmcp.protocol.DiscoverResult;
@@ -35,18 +43,19 @@ import java.util.Set;
  * {@link #checkVersion} (-32022), then {@link #serve}, which answers -32601 for methods the revision does not have and
  * -32021 when serving needs a client capability this request did not declare. Thread-safe.
  */
-public final class StatelessRequests {
+public final class StatelessRequests implements StatelessWire {
     private static final Logger log = LoggerFactory.getLogger(StatelessRequests.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private static final List<String> SUPPORTED = Arrays.stream(ProtocolVersion.values()).map(ProtocolVersion::wire).toList();
 
-    private final Engine engine;
+    private final Host engine;
     private final RequestStates states;
     private final Subscriptions subscriptions = new Subscriptions();
     private final TaskMethods tasks = new TaskMethods(TaskStore.standard());
 
-    StatelessRequests(Engine engine) {
+    /** The stateless revision as {@code engine} serves it; made once, by the engine. */
+    public StatelessRequests(Host engine) {
         this.engine = engine;
         this.states = new RequestStates(this::requestStateKeys);
         tasks.store().recordWith((id, view, expiresAt) -> engine.sharedState().recordTask(id, view, expiresAt));
@@ -62,8 +71,36 @@ public final class StatelessRequests {
         }
     }
 
-    Subscriptions subscriptions() {
+    /** The engine serving these requests. */
+    Host host() {
+        return engine;
+    }
+
+    /** The open {@code subscriptions/listen} streams and what they listen for. */
+    public Subscriptions subscriptions() {
         return subscriptions;
+    }
+
+    @Override
+    public boolean carries(JsonRpcRequest request) {
+        return isStateless(request);
+    }
+
+    @Override
+    public Admitted admit(JsonRpcRequest request) {
+        StatelessEnvelope envelope = envelope(request);
+        checkVersion(envelope);
+        return (work, send, done) -> serve(request, envelope, new StatelessReply() {
+            @Override
+            public void send(JsonRpcMessage message) {
+                send.accept(message);
+            }
+
+            @Override
+            public void done() {
+                done.run();
+            }
+        }, work);
     }
 
     /** True when {@code request} speaks a stateless revision: its {@code _meta} names a protocol version. */
@@ -219,7 +256,7 @@ public final class StatelessRequests {
      * This instance's answer to another's question about a task it holds (see {@link
      * dev.jmcp.server.state.SharedState#askTaskOwner}); null when it does not hold it.
      */
-    Map<String, Object> serveForOtherInstance(String taskId, String method, Map<String, Object> params) {
+    public Map<String, Object> serveForOtherInstance(String taskId, String method, Map<String, Object> params) {
         if (tasks.store().get(taskId).isEmpty()) return null;
         try {
             return Map.of("result", CODEC.toTree(tasks.serve(method, params)));
@@ -232,12 +269,12 @@ public final class StatelessRequests {
         }
     }
 
-    int tasksHeld() {
+    public int tasksHeld() {
         return tasks.store().size();
     }
 
     /** Cancels every task and refuses new ones: the server is shutting down. */
-    void close() {
+    public void close() {
         tasks.store().close();
     }
 
@@ -253,7 +290,7 @@ public final class StatelessRequests {
     }
 
     /** {@code tasks/get}, {@code tasks/update}, {@code tasks/cancel}, answered here or by the instance holding the task. */
-    Object task(Params params) {
+    public Object task(Params params) {
         if (params.values().get("taskId") instanceof String id && tasks.store().get(id).isEmpty()) {
             // Not held here: another instance behind the same balancer may hold it.
             var answered = engine.sharedState().askTaskOwner(id, params.method(), params.values());
@@ -272,7 +309,7 @@ public final class StatelessRequests {
         String name = request.method();
         try {
             var params = new Params(name, request.params());
-            var exchange = new StatelessCaller(engine, envelope, reply, states, request, params, run);
+            var exchange = new StatelessCaller(this, envelope, reply, states, request, params, run);
             Object result;
             try {
                 result = method.handler().handle(new Call(exchange, id, params, engine.registry(), work));
@@ -300,7 +337,7 @@ public final class StatelessRequests {
     }
 
     /** {@code server/discover}'s result; {@code resultType} and its cache hint are added like any other's. */
-    DiscoverResult discover() {
+    public DiscoverResult discover() {
         var capabilities = new LinkedHashMap<>(engine.capabilities(ProtocolVersion.V2026_07_28));
         // Extensions are advertised here, not as a v1-style capabilities.tasks.
         capabilities.put("extensions", engine.methods().declaredExtensions(engine.registry()));

@@ -1,4 +1,6 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.stateless;
+
+import dev.jmcp.server.session.InFlight;
 
 import dev.jmcp.plugin.ClientRequestException;
 import dev.jmcp.plugin.InputRequest;
@@ -91,7 +93,7 @@ final class StatelessContext implements RequestContext {
 
     @Override
     public void resourceUpdated(String uri) {
-        exchange.engine().resourceUpdated(uri);
+        exchange.host().resourceUpdated(uri);
     }
 
     @Override

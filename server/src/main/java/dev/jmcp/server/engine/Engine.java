@@ -1,4 +1,4 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.engine;
 
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.InitializeResult;
@@ -13,6 +13,15 @@ import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.RootsListenerEntry;
+import dev.jmcp.server.session.Connection;
+import dev.jmcp.server.session.Failures;
+import dev.jmcp.server.session.Host;
+import dev.jmcp.server.session.InFlight;
+import dev.jmcp.server.session.MethodTable;
+import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.session.SessionSummary;
+import dev.jmcp.server.session.StatelessWire;
+import dev.jmcp.server.stateless.StatelessRequests;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,9 +34,11 @@ import java.util.function.Supplier;
 
 /**
  * The server side of MCP shared by every session: the method table, the current registry, and the sessions to tell
- * when it changes. Transports open a {@link ServerSession} per client with {@link #openSession}. Thread-safe.
+ * when it changes, the observers of calls, and the state shared with other instances: what sessions and stateless
+ * requests need from it is the {@link Host} they see. Transports open a {@link ServerSession} per client with
+ * {@link #openSession} and hand 2026-07-28 requests to {@link #stateless()}. Thread-safe.
  */
-public final class Engine {
+public final class Engine implements Host {
     private static final Logger log = LoggerFactory.getLogger(Engine.class);
 
     private final ServerOptions options;
@@ -57,10 +68,17 @@ public final class Engine {
         return stateless;
     }
 
+    @Override
+    public StatelessWire statelessWire() {
+        return stateless;
+    }
+
+    @Override
     public ServerOptions options() {
         return options;
     }
 
+    @Override
     public Registry registry() {
         return registry.get();
     }
@@ -74,7 +92,8 @@ public final class Engine {
      * Starts observing a request, on the thread about to run its handler; {@link CallSpan#NONE} (and nothing allocated)
      * when nobody observes. An observer that throws is logged and skipped.
      */
-    CallSpan startCall(JsonRpcRequest request, String revision, String session) {
+    @Override
+    public CallSpan startCall(JsonRpcRequest request, String revision, String session) {
         CallObserver current = observer;
         if (current == CallObserver.NONE) return CallSpan.NONE;
         try {
@@ -87,7 +106,8 @@ public final class Engine {
     }
 
     /** Ends {@code span} with the request's one answer ({@code null}: none was sent, the request was cancelled). */
-    static void endCall(CallSpan span, JsonRpcMessage response) {
+    @Override
+    public void endCall(CallSpan span, JsonRpcMessage response) {
         if (span == CallSpan.NONE) return;
         try {
             span.end(CallOutcome.of(response));
@@ -97,19 +117,9 @@ public final class Engine {
     }
 
     /** The method table this engine serves. */
-    MethodTable methods() {
+    @Override
+    public MethodTable methods() {
         return methods;
-    }
-
-    /** The request method {@code name} as the table lists it; null when the server has none by that name. */
-    ServedMethod method(String name) {
-        return methods.request(name);
-    }
-
-    /** Produces a request's one answer; whatever it throws becomes that answer instead. */
-    @FunctionalInterface
-    interface Answering {
-        JsonRpcMessage answer() throws Exception;
     }
 
     /**
@@ -118,7 +128,8 @@ public final class Engine {
      * request was cancelled, replaces a response too large to encode with an error, and finally hands {@code done}
      * what was sent (null: nothing, the request was cancelled). Returns at once.
      */
-    void serveOnThread(JsonRpcRequest request, String revision, String session, InFlight work, Answering answering,
+    @Override
+    public void serveOnThread(JsonRpcRequest request, String revision, String session, InFlight work, Answering answering,
                        java.util.function.Consumer<JsonRpcMessage> send,
                        java.util.function.Consumer<JsonRpcMessage> done) {
         Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
@@ -156,7 +167,8 @@ public final class Engine {
         return session;
     }
 
-    void sessionClosed(ServerSession session) {
+    @Override
+    public void sessionClosed(ServerSession session) {
         sessions.remove(session);
     }
 
@@ -196,7 +208,8 @@ public final class Engine {
     }
 
     /** What the server offers, as {@code version} names it: exactly what is implemented. */
-    Map<String, Object> capabilities(ProtocolVersion version) {
+    @Override
+    public Map<String, Object> capabilities(ProtocolVersion version) {
         var capabilities = new LinkedHashMap<String, Object>();
         capabilities.put("tools", Map.of("listChanged", true));
         capabilities.put("prompts", Map.of("listChanged", true));
@@ -206,35 +219,11 @@ public final class Engine {
         return capabilities;
     }
 
-    Object initializeResult(ProtocolVersion version) {
+    @Override
+    public Object initializeResult(ProtocolVersion version) {
         var capabilities = capabilities(version);
         var info = new Implementation(options.name(), version.hasTitles() ? "jmcp" : null, options.version());
         return new InitializeResult(version.wire(), capabilities, info, null);
-    }
-
-    void notificationReceived(ServerSession session, JsonRpcNotification notification) {
-        NotificationHandler handler = methods.notification(notification.method());
-        if (handler == null) {
-            log.debug("ignored notification {}", notification.method());
-            return;
-        }
-        handler.handle(session, new Params(notification.method(), notification.params()));
-    }
-
-    void rootsChanged(ServerSession session) {
-        for (RootsListenerEntry entry : registry().rootsListeners()) {
-            Thread.ofVirtual().name("mcp-roots-changed").start(() -> {
-                if (!entry.owner().enter()) return;
-                try {
-                    entry.listener().rootsChanged(new CallContext(session, null, null, entry.owner().config(),
-                            InFlight.detached()));
-                } catch (Exception e) {
-                    log.warn("plugin {} failed on roots/list_changed", entry.owner().name(), e);
-                } finally {
-                    entry.owner().exit();
-                }
-            });
-        }
     }
 
     /**
@@ -251,11 +240,13 @@ public final class Engine {
     }
 
     /** What this instance shares with the other instances of the same server; {@code SharedState.LOCAL} alone. */
+    @Override
     public dev.jmcp.server.state.SharedState sharedState() {
         return shared;
     }
 
     /** Tells every session subscribed to {@code uri} that it changed, here and on the other instances. */
+    @Override
     public void resourceUpdated(String uri) {
         deliverResourceUpdated(uri);
         shared.publish(dev.jmcp.server.state.SharedEvent.resourceUpdated(uri));

@@ -1,6 +1,11 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.methods;
 
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.session.Call;
+import dev.jmcp.server.session.Params;
+import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.stateless.StatelessCall;
+import dev.jmcp.server.stateless.StatelessCaller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,9 +31,12 @@ public final class ProtocolMethods {
         return Map.of();
     }
 
-    /** {@code server/discover} (2026-07-28): the revisions, capabilities and extensions served. */
+    /**
+     * {@code server/discover} (2026-07-28): the revisions, capabilities and extensions served. This and the other
+     * methods the table serves only on the stateless wire are called by a {@link StatelessCaller}.
+     */
     public static Object discover(Call call) {
-        return call.engine().stateless().discover();
+        return ((StatelessCaller) call.caller()).requests().discover();
     }
 
     /**
@@ -37,7 +45,7 @@ public final class ProtocolMethods {
      */
     public static Object listen(Call call) throws InterruptedException {
         var exchange = (StatelessCaller) call.caller();
-        StatelessCall listening = call.engine().stateless().subscriptions().listen(call.id(), call.params(),
+        StatelessCall listening = exchange.requests().subscriptions().listen(call.id(), call.params(),
                 exchange.reply());
         try {
             while (true) Thread.sleep(Long.MAX_VALUE);
@@ -48,7 +56,7 @@ public final class ProtocolMethods {
 
     /** {@code tasks/get}, {@code tasks/update}, {@code tasks/cancel}, answered where the task lives. */
     public static Object task(Call call) {
-        return call.engine().stateless().task(call.params());
+        return ((StatelessCaller) call.caller()).requests().task(call.params());
     }
 
     /** {@code notifications/cancelled}: stops the request it names, if it is still in flight. */
@@ -63,7 +71,7 @@ public final class ProtocolMethods {
 
     /** {@code notifications/roots/list_changed}: tells the plugins that listen for it. */
     public static void rootsChanged(ServerSession session, Params params) {
-        session.engine().rootsChanged(session);
+        session.rootsChanged();
     }
 
     /** A notification that needs nothing done ({@code initialized}, a client's {@code progress}). */

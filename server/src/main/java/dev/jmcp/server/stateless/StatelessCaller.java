@@ -1,4 +1,9 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.stateless;
+
+import dev.jmcp.server.session.Caller;
+import dev.jmcp.server.session.Host;
+import dev.jmcp.server.session.InFlight;
+import dev.jmcp.server.session.Params;
 
 import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.plugin.RequestContext;
@@ -22,7 +27,7 @@ import java.util.Map;
 public final class StatelessCaller implements Caller {
     private static final JsonCodec CODEC = JsonCodec.shared();
 
-    private final Engine engine;
+    private final StatelessRequests requests;
     private final StatelessEnvelope envelope;
     private final StatelessReply reply;
     private final RequestStates states;
@@ -31,16 +36,16 @@ public final class StatelessCaller implements Caller {
     private final Map<String, Object> accepted = new LinkedHashMap<>();
     private final TaskRun taskRun;
 
-    StatelessCaller(Engine engine, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
+    StatelessCaller(StatelessRequests requests, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
                       JsonRpcRequest request, Params params) {
-        this(engine, envelope, reply, states, request, params, null);
+        this(requests, envelope, reply, states, request, params, null);
     }
 
     /** An exchange whose call may become a task ({@code taskRun} non-null). */
-    StatelessCaller(Engine engine, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
+    StatelessCaller(StatelessRequests requests, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
                       JsonRpcRequest request, Params params, TaskRun taskRun) {
         this.taskRun = taskRun;
-        this.engine = engine;
+        this.requests = requests;
         this.envelope = envelope;
         this.reply = reply;
         this.states = states;
@@ -67,8 +72,13 @@ public final class StatelessCaller implements Caller {
         return taskRun;
     }
 
+    /** The stateless revision serving this request: discovery, listen streams, tasks. */
+    public StatelessRequests requests() {
+        return requests;
+    }
+
     /** Where this request's messages go: its response stream. */
-    StatelessReply reply() {
+    public StatelessReply reply() {
         return reply;
     }
 
@@ -82,8 +92,8 @@ public final class StatelessCaller implements Caller {
     }
 
     @Override
-    public Engine engine() {
-        return engine;
+    public Host host() {
+        return requests.host();
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.stateless;
 
 /**
  * A stateless request being served, as its transport sees it: cancel it when the client goes away (for

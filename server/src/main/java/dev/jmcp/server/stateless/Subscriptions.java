@@ -1,4 +1,6 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.stateless;
+
+import dev.jmcp.server.session.Params;
 
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.RequestId;
@@ -15,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * A change reaches only the streams open at that moment that asked for its kind, each notification tagged with its
  * stream's subscription id. Thread-safe.
  */
-final class Subscriptions {
+public final class Subscriptions {
 
     /** One listen stream: what it wants, and where it goes. */
     private record Subscription(Object id, boolean tools, boolean prompts, boolean resources, Set<String> uris,
@@ -43,7 +45,7 @@ final class Subscriptions {
      * Opens a stream for the filter in {@code params.notifications}, acknowledges it on {@code reply} (echoing what it
      * honours) and returns the way to close it.
      */
-    StatelessCall listen(RequestId id, Params params, StatelessReply reply) {
+    public StatelessCall listen(RequestId id, Params params, StatelessReply reply) {
         Params filter = params.values().get("notifications") == null
                 ? new Params(params.method(), Map.of()) : params.nested("notifications");
         boolean tools = Boolean.TRUE.equals(filter.values().get("toolsListChanged"));
@@ -76,7 +78,7 @@ final class Subscriptions {
         return () -> open.remove(subscription);
     }
 
-    void registryChanged(Set<Registry.Kind> kinds) {
+    public void registryChanged(Set<Registry.Kind> kinds) {
         for (var subscription : open) {
             Thread.ofVirtual().name("mcp-listen-changed").start(() -> {
                 if (kinds.contains(Registry.Kind.TOOLS) && subscription.tools()) {
@@ -92,7 +94,7 @@ final class Subscriptions {
         }
     }
 
-    void resourceUpdated(String uri) {
+    public void resourceUpdated(String uri) {
         for (var subscription : open) {
             if (subscription.uris().contains(uri)) {
                 // The plugin that changed the resource never waits on a client slow to read its stream.

@@ -1,0 +1,75 @@
+package dev.jmcp.server.session;
+
+import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.observe.CallSpan;
+import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.state.SharedState;
+
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * What a stateful session, and every call served on either wire, needs from the engine that hosts them: the method
+ * table, the registry, the options, and the one way a request is run on its own thread and answered exactly once.
+ * The engine ({@code dev.jmcp.server.engine.Engine}) implements it; this package and the stateless revision's depend
+ * on this interface, never on the engine, which sits above both. Implementations are thread-safe.
+ */
+public interface Host {
+
+    ServerOptions options();
+
+    /** The registry as it is now (a hot reload replaces it). */
+    Registry registry();
+
+    MethodTable methods();
+
+    /** The request method {@code name} as the table lists it; null when the server has none by that name. */
+    default ServedMethod method(String name) {
+        return methods().request(name);
+    }
+
+    /** What the server offers, as {@code version} names it: exactly what is implemented. */
+    Map<String, Object> capabilities(ProtocolVersion version);
+
+    /** The result of a successful {@code initialize} in {@code version}. */
+    Object initializeResult(ProtocolVersion version);
+
+    /** What this instance shares with the other instances of the same server; {@code SharedState.LOCAL} alone. */
+    SharedState sharedState();
+
+    /** Tells every listener subscribed to {@code uri} that it changed, here and on the other instances. */
+    void resourceUpdated(String uri);
+
+    /** Where a 2026-07-28 request that arrives on a stateful connection (stdio) is served. */
+    StatelessWire statelessWire();
+
+    /** A stateful session ended: it no longer counts among the open ones. */
+    void sessionClosed(ServerSession session);
+
+    /**
+     * Starts observing a request, on the thread about to run its handler; {@link CallSpan#NONE} (and nothing allocated)
+     * when nobody observes.
+     */
+    CallSpan startCall(JsonRpcRequest request, String revision, String session);
+
+    /** Ends {@code span} with the request's one answer ({@code null}: none was sent, the request was cancelled). */
+    void endCall(CallSpan span, JsonRpcMessage response);
+
+    /** Produces a request's one answer; whatever it throws becomes that answer instead. */
+    @FunctionalInterface
+    interface Answering {
+        JsonRpcMessage answer() throws Exception;
+    }
+
+    /**
+     * Serves {@code request} on its own virtual thread, on either wire: observes it, maps whatever {@code answering}
+     * throws (any {@link Throwable}) to its one error response, sends that response through {@code send} unless the
+     * request was cancelled, replaces a response too large to encode with an error, and finally hands {@code done}
+     * what was sent (null: nothing, the request was cancelled). Returns at once.
+     */
+    void serveOnThread(JsonRpcRequest request, String revision, String session, InFlight work, Answering answering,
+                       Consumer<JsonRpcMessage> send, Consumer<JsonRpcMessage> done);
+}
