@@ -22,14 +22,14 @@ import java.util.function.Supplier;
  * What a {@link McpClientBuilder} gathered, validated there. Immutable (the handlers are whatever the caller gave).
  * {@code roots}, {@code sampling}, {@code elicitation}, {@code listener} and {@code inputRounds} may be null: no such
  * handler, as may {@code taskCreated}; a null {@code discoverTimeout} is the handshake's own. {@code tasks}: whether 2026-07-28 requests declare the tasks extension. {@code logLevel}: the log messages
- * asked for, null for none asked.
+ * asked for, null for none asked. {@code samplingTools}: whether {@code sampling} declares {@code tools}.
  */
 record ClientOptions(Implementation clientInfo, ProtocolVersion protocolVersion, Duration requestTimeout,
                      Duration maxRequestTimeout, Duration connectTimeout, Map<String, Object> extraCapabilities,
                      Supplier<List<Root>> roots, Function<CreateMessageRequest, CreateMessageResult> sampling,
                      Function<ElicitRequest, ElicitResult> elicitation, Consumer<ServerNotification> listener,
                      int maxMessageBytes, boolean tasks, InputRounds inputRounds, LoggingLevel logLevel,
-                     Consumer<CreateTaskResult> taskCreated, Duration discoverTimeout) {
+                     Consumer<CreateTaskResult> taskCreated, Duration discoverTimeout, boolean samplingTools) {
     /** The tasks extension's identifier, as capabilities name it. */
     static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
@@ -42,7 +42,7 @@ record ClientOptions(Implementation clientInfo, ProtocolVersion protocolVersion,
     Map<String, Object> capabilities() {
         var capabilities = new LinkedHashMap<String, Object>(extraCapabilities);
         if (roots != null) capabilities.put("roots", Map.of("listChanged", true));
-        if (sampling != null) capabilities.put("sampling", Map.of());
+        if (sampling != null) capabilities.put("sampling", samplingTools ? Map.of("tools", Map.of()) : Map.of());
         // "For backwards compatibility, an empty capabilities object is equivalent to declaring support for form
         // mode only."
         if (elicitation != null) capabilities.put("elicitation", Map.of());

@@ -50,6 +50,7 @@ public final class McpClientBuilder {
     private final Map<String, Object> capabilities = new LinkedHashMap<>();
     private Supplier<List<Root>> roots;
     private Function<CreateMessageRequest, CreateMessageResult> sampling;
+    private boolean samplingTools;
     private Function<ElicitRequest, ElicitResult> elicitation;
     private Consumer<ServerNotification> listener;
     private Consumer<String> stderr;
@@ -151,6 +152,19 @@ public final class McpClientBuilder {
      */
     public McpClientBuilder onSampling(Function<CreateMessageRequest, CreateMessageResult> handler) {
         this.sampling = Objects.requireNonNull(handler, "handler");
+        this.samplingTools = false;
+        return this;
+    }
+
+    /**
+     * As {@link #onSampling}, for a model that can use tools: declares {@code sampling.tools} (2025-11-25), so a server
+     * may offer the model tools ({@link CreateMessageRequest#tools()}). The handler answers with the model's
+     * {@link dev.jmcp.protocol.ToolUseContent}s when it wants them called, and gets their
+     * {@link dev.jmcp.protocol.ToolResultContent}s in the server's next request.
+     */
+    public McpClientBuilder onSamplingWithTools(Function<CreateMessageRequest, CreateMessageResult> handler) {
+        onSampling(handler);
+        this.samplingTools = true;
         return this;
     }
 
@@ -310,7 +324,7 @@ public final class McpClientBuilder {
         }
         return new ClientOptions(clientInfo, protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
                 sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel, taskCreated,
-                discoverTimeout);
+                discoverTimeout, samplingTools);
     }
 
     private static Duration positive(Duration value, String name) {

@@ -134,7 +134,7 @@ class ClientIT {
                         });
                         registrar.tool(new Tool("ask_model", "Asks the client's model", null), (args, ctx) -> {
                             var answer = ctx.sample(new CreateMessageRequest("Capital of Italy?", 20), Duration.ofSeconds(10));
-                            return CallToolResult.text("model: " + ((TextContent) answer.content()).text());
+                            return CallToolResult.text("model: " + answer.text());
                         });
                         registrar.tool(new Tool("ask_user", "Asks the user", null), (args, ctx) -> {
                             var answer = ctx.elicit(ElicitRequest.form("Favourite colour?", Map.of("type", "object",

@@ -2,7 +2,8 @@ package dev.jmcp.protocol;
 
 import java.util.Map;
 
-public record TextContent(String text, Annotations annotations, Map<String, Object> meta) implements Content {
+public record TextContent(String text, Annotations annotations, Map<String, Object> meta)
+        implements Content, SamplingContent {
     public TextContent {
         if (text == null) throw new IllegalArgumentException("text content needs text");
     }

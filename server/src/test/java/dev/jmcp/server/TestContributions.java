@@ -68,7 +68,7 @@ final class TestContributions {
         }, ArgumentsValidator.ACCEPT_ALL));
         tools.add(tool(new Tool("sample", "Asks the client's model", null), (args, ctx) -> {
             var answer = ctx.sample(new CreateMessageRequest("What is 2+2?", 10), Duration.ofSeconds(5));
-            return CallToolResult.text("model said: " + ((TextContent) answer.content()).text());
+            return CallToolResult.text("model said: " + answer.text());
         }, ArgumentsValidator.ACCEPT_ALL));
         tools.add(tool(new Tool("elicit", "Asks the user", null), (args, ctx) -> {
             var answer = ctx.elicit(ElicitRequest.form("Your name?", Map.of("type", "object",

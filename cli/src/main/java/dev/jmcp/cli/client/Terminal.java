@@ -2,12 +2,12 @@ package dev.jmcp.cli.client;
 
 import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.ServerNotification;
-import dev.jmcp.protocol.Content;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.CreateMessageResult;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Role;
+import dev.jmcp.protocol.SamplingContent;
 import dev.jmcp.protocol.SamplingMessage;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.json.JsonCodec;
@@ -179,7 +179,9 @@ final class Terminal {
             err.println("The server asks the model (you answer for it):");
             if (request.systemPrompt() != null) err.println("  system: " + oneLine(request.systemPrompt(), 200));
             for (SamplingMessage message : request.messages()) {
-                err.println("  " + message.role().name().toLowerCase(Locale.ROOT) + ": " + text(message.content()));
+                for (SamplingContent block : message.content()) {
+                    err.println("  " + message.role().name().toLowerCase(Locale.ROOT) + ": " + text(block));
+                }
             }
             err.flush();
             String answer = console.readLine("Answer (empty to decline): ");
@@ -310,8 +312,9 @@ final class Terminal {
         if (bar != null) draw();
     }
 
-    private static String text(Content content) {
-        return content instanceof TextContent t ? oneLine(t.text(), 500) : JsonCodec.shared().writeValueAsString(content);
+    private static String text(Object content) {
+        return content instanceof TextContent t ? oneLine(t.text(), 500)
+                : oneLine(JsonCodec.shared().writeValueAsString(content), 500);
     }
 
     private static String oneLine(String text, int max) {

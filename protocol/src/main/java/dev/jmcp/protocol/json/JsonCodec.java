@@ -71,6 +71,9 @@ public final class JsonCodec {
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .disable(MapperFeature.AUTO_DETECT_IS_GETTERS)
                 .addMixIn(Content.class, ContentMixin.class)
+                .addMixIn(dev.jmcp.protocol.SamplingContent.class, SamplingContentMixin.class)
+                .addMixIn(dev.jmcp.protocol.SamplingMessage.class, SampledContentMixin.class)
+                .addMixIn(dev.jmcp.protocol.CreateMessageResult.class, SampledContentMixin.class)
                 .addMixIn(ResourceContents.class, ResourceContentsMixin.class)
                 .build();
     }

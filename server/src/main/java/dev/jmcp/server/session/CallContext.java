@@ -140,6 +140,11 @@ public final class CallContext implements RequestContext {
     @Override
     public CreateMessageResult sample(CreateMessageRequest request, Duration timeout) {
         require(clientSupportsSampling(), "sampling");
+        // "Servers MUST NOT send tool-enabled sampling requests to clients that have not declared support" (2025-11-25).
+        if (request.tools() != null) {
+            require(session.clientCapability("sampling") instanceof Map<?, ?> sampling && sampling.get("tools") != null,
+                    "sampling.tools");
+        }
         Object result = session.request("sampling/createMessage", CODEC.toTree(request), requestId, timeout);
         return read(result, CreateMessageResult.class, "sampling/createMessage");
     }

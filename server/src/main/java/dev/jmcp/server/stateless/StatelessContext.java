@@ -134,6 +134,12 @@ final class StatelessContext implements RequestContext {
 
     @Override
     public CreateMessageResult sample(CreateMessageRequest request, Duration timeout) {
+        // "Servers MUST NOT send tool-enabled sampling requests to clients that have not declared support" (2025-11-25).
+        if (request.tools() != null && !(exchange.envelope().clientCapabilities().get("sampling") instanceof Map<?, ?> s
+                && s.get("tools") != null)) {
+            throw new ClientRequestException(ClientRequestException.Reason.NOT_SUPPORTED,
+                    "the client did not declare the sampling.tools capability (protocol 2026-07-28)");
+        }
         String key = key("sampling");
         return requestInputs(Map.of(key, InputRequest.sample(request)), timeout).sampling(key);
     }

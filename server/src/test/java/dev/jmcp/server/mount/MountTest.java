@@ -85,7 +85,7 @@ class MountTest {
                             CreateMessageResult said = ctx.sample(new CreateMessageRequest("Say hi", 10),
                                     Duration.ofSeconds(20));
                             return CallToolResult.text(who.action() + " " + who.content().get("name") + " / "
-                                    + ((TextContent) said.content()).text());
+                                    + said.text());
                         });
                         registrar.tool(new Tool("slow", "Waits until cancelled", null), (args, ctx) -> {
                             ((CountDownLatch) System.getProperties().get("mount-test.slow-started")).countDown();

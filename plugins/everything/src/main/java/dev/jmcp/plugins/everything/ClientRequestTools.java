@@ -11,8 +11,11 @@ import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.EmbeddedResource;
 import dev.jmcp.protocol.ImageContent;
 import dev.jmcp.protocol.ResourceLink;
+import dev.jmcp.protocol.SamplingContent;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
+import dev.jmcp.protocol.ToolResultContent;
+import dev.jmcp.protocol.ToolUseContent;
 
 import java.time.Duration;
 import java.util.List;
@@ -61,6 +64,17 @@ final class ClientRequestTools {
         ElicitResult answer = context.elicit(ElicitRequest.form(message, schema), CLIENT_TIMEOUT);
         return CallToolResult.text("User response: action=" + answer.action()
                 + (answer.content() == null ? "" : ", content=" + answer.content()));
+    }
+
+    /** A sampled message's blocks as one line each (one text block: just its text). */
+    static String describe(List<SamplingContent> content) {
+        return content.stream().map(block -> switch (block) {
+            case TextContent text -> text.text();
+            case ImageContent image -> "(an image, " + image.mimeType() + ")";
+            case AudioContent audio -> "(audio, " + audio.mimeType() + ")";
+            case ToolUseContent use -> "(a call of tool " + use.name() + ")";
+            case ToolResultContent result -> "(the result of tool use " + result.toolUseId() + ")";
+        }).collect(java.util.stream.Collectors.joining("\n"));
     }
 
     static String describe(Content content) {
