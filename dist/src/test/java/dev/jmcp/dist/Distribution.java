@@ -86,6 +86,18 @@ final class Distribution {
         });
         try {
             return new HttpServer(process, serving.get(60, TimeUnit.SECONDS), stderr);
+        } catch (java.util.concurrent.TimeoutException e) {
+            // Say what it was doing: its threads, then what it logged.
+            new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    String.valueOf(process.pid()), "Thread.print").redirectErrorStream(true).start().getInputStream()
+                    .transferTo(new java.io.OutputStream() {
+                        @Override
+                        public void write(int b) {
+                            stderr.append((char) b);
+                        }
+                    });
+            process.destroyForcibly();
+            throw new AssertionError("jmcp did not serve HTTP within 60 s; its threads, then its log:\n" + stderr, e);
         } catch (Exception e) {
             process.destroyForcibly();
             throw e;

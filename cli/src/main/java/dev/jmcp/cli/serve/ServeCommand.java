@@ -16,7 +16,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import dev.jmcp.server.schema.JsonSchemas;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -292,10 +291,6 @@ public final class ServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         Optional<Path> logFile = LogSetup.configure(verbose, logs, fileFormat);
-        // The JSON Schema validator's first use (its meta-schemas, compiled once) takes tens of milliseconds, and
-        // every plugin declaring a tool needs it while loading: start it now, beside the set-up before the plugins.
-        // (Not earlier: the validator logs, and the log configuration is fixed at the first log call.)
-        Thread.ofPlatform().daemon().name("jmcp-schema-warm-up").start(JsonSchemas::warmUp);
         Logger log = LoggerFactory.getLogger(ServeCommand.class);
         logFile.ifPresent(f -> log.info("Logging to {}", f));
         Authorization authorization;

@@ -56,20 +56,6 @@ public final class JsonSchemas {
     }
 
     /**
-     * Does now, on the calling thread, the one-time work of the first schema compiled (the dialects' meta-schemas,
-     * the validator's own classes): a process that will load plugins calls it on a thread of its own at start, so
-     * that work overlaps other start-up work instead of delaying the first plugin. Never throws.
-     */
-    public static void warmUp() {
-        try {
-            compile(Map.of("type", "object", "properties", Map.of("text", Map.of("type", "string"))),
-                    Violations.ARGUMENTS);
-        } catch (RuntimeException e) {
-            // Only a head start: the first real schema meets the same problem and reports it.
-        }
-    }
-
-    /**
      * A validator of tool arguments against {@code schema}, a tool's {@code inputSchema}. Its sentences read
      * {@code argument 'city' is required}. Checks the schema first ({@link #checkSchema}).
      */
