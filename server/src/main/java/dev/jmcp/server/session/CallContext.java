@@ -17,7 +17,6 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -65,12 +64,8 @@ public final class CallContext implements RequestContext {
     @Override
     public void progress(double progress, Double total, String message) {
         if (progressToken == null) return;
-        var params = new LinkedHashMap<String, Object>();
-        params.put("progressToken", progressToken);
-        params.put("progress", progress);
-        if (total != null) params.put("total", total);
-        if (message != null && session.version().hasProgressMessage()) params.put("message", message);
-        session.notify("notifications/progress", params, requestId);
+        session.notify("notifications/progress", RequestContexts.progress(progressToken, progress, total, message,
+                session.version().hasProgressMessage()), requestId);
     }
 
     @Override
@@ -140,10 +135,8 @@ public final class CallContext implements RequestContext {
     @Override
     public CreateMessageResult sample(CreateMessageRequest request, Duration timeout) {
         require(clientSupportsSampling(), "sampling");
-        // "Servers MUST NOT send tool-enabled sampling requests to clients that have not declared support" (2025-11-25).
         if (request.tools() != null) {
-            require(session.clientCapability("sampling") instanceof Map<?, ?> sampling && sampling.get("tools") != null,
-                    "sampling.tools");
+            require(RequestContexts.declaresSamplingTools(session.clientCapabilities()), "sampling.tools");
         }
         Object result = session.request("sampling/createMessage", CODEC.toTree(request), requestId, timeout);
         return read(result, CreateMessageResult.class, "sampling/createMessage");

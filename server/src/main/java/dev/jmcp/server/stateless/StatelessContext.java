@@ -1,6 +1,7 @@
 package dev.jmcp.server.stateless;
 
 import dev.jmcp.server.session.InFlight;
+import dev.jmcp.server.session.RequestContexts;
 
 import dev.jmcp.plugin.ClientRequestException;
 import dev.jmcp.plugin.InputRequest;
@@ -71,12 +72,7 @@ final class StatelessContext implements RequestContext {
     @Override
     public void progress(double progress, Double total, String message) {
         if (progressToken == null) return;
-        var params = new LinkedHashMap<String, Object>();
-        params.put("progressToken", progressToken);
-        params.put("progress", progress);
-        if (total != null) params.put("total", total);
-        if (message != null) params.put("message", message);
-        exchange.send("notifications/progress", params);
+        exchange.send("notifications/progress", RequestContexts.progress(progressToken, progress, total, message, true));
     }
 
     @Override
@@ -134,9 +130,8 @@ final class StatelessContext implements RequestContext {
 
     @Override
     public CreateMessageResult sample(CreateMessageRequest request, Duration timeout) {
-        // "Servers MUST NOT send tool-enabled sampling requests to clients that have not declared support" (2025-11-25).
-        if (request.tools() != null && !(exchange.envelope().clientCapabilities().get("sampling") instanceof Map<?, ?> s
-                && s.get("tools") != null)) {
+        if (request.tools() != null
+                && !RequestContexts.declaresSamplingTools(exchange.envelope().clientCapabilities())) {
             throw new ClientRequestException(ClientRequestException.Reason.NOT_SUPPORTED,
                     "the client did not declare the sampling.tools capability (protocol 2026-07-28)");
         }
