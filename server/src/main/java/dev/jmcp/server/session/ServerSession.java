@@ -161,13 +161,7 @@ public final class ServerSession implements Caller, AutoCloseable {
         var snapshot = new LinkedHashMap<String, Object>();
         snapshot.put("protocolVersion", version.wire());
         Implementation client = clientInfo;
-        if (client != null) {
-            var info = new LinkedHashMap<String, Object>();
-            info.put("name", client.name());
-            if (client.title() != null) info.put("title", client.title());
-            info.put("version", client.version());
-            snapshot.put("clientInfo", info);
-        }
+        if (client != null) snapshot.put("clientInfo", CODEC.toTree(client));
         snapshot.put("capabilities", clientCapabilities);
         snapshot.put("logLevel", logLevel.toString());
         snapshot.put("subscriptions", List.copyOf(subscriptions));
@@ -191,10 +185,7 @@ public final class ServerSession implements Caller, AutoCloseable {
         synchronized (this) {
             if (state != State.NEW) throw new IllegalStateException("session " + id + " is already open");
             version = restored;
-            if (snapshot.get("clientInfo") instanceof Map<?, ?> info && info.get("name") instanceof String name) {
-                clientInfo = new Implementation(name, info.get("title") instanceof String t ? t : null,
-                        info.get("version") instanceof String v ? v : "");
-            }
+            clientInfo = clientInfoOf(snapshot.get("clientInfo"));
             clientCapabilities = snapshot.get("capabilities") instanceof Map<?, ?> caps
                     ? (Map<String, Object>) caps : Map.of();
             if (snapshot.get("logLevel") instanceof String level) {
@@ -394,10 +385,7 @@ public final class ServerSession implements Caller, AutoCloseable {
             // Otherwise, the server MUST respond with another protocol version it supports."
             version = ProtocolVersion.statefulFromWire(requested).orElse(ProtocolVersion.LATEST_STATEFUL);
             clientCapabilities = capabilities == null ? Map.of() : capabilities;
-            if (info != null && info.get("name") instanceof String name) {
-                clientInfo = new Implementation(name, info.get("title") instanceof String t ? t : null,
-                        info.get("version") instanceof String v ? v : "");
-            }
+            clientInfo = clientInfoOf(info);
             state = State.INITIALIZED;
         }
         log.info("session initialized: protocol {}, client {}", version.wire(),
@@ -429,6 +417,13 @@ public final class ServerSession implements Caller, AutoCloseable {
                 }
             });
         }
+    }
+
+    /** The client an {@code initialize}'s {@code clientInfo} (or a recorded session's) names; null without a name. */
+    private static Implementation clientInfoOf(Object info) {
+        if (!(info instanceof Map<?, ?> map) || !(map.get("name") instanceof String name)) return null;
+        return new Implementation(name, map.get("title") instanceof String t ? t : null,
+                map.get("version") instanceof String v ? v : "");
     }
 
     /** The client cancelled request {@code id}: its handler is interrupted, and no response goes out. */
