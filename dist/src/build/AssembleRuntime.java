@@ -60,7 +60,7 @@ public final class AssembleRuntime {
         makeExecutable(home.resolve("bin"));
         System.out.println("jmcp runtime image: " + runtime + " with " + String.join(",", modules));
         ArchivableClasses.upgrade(home.resolve("lib"));
-        trainAotCache(home);
+        trainAotCaches(home);
     }
 
     /** The time every file of {@code lib/} gets before training; {@code bin/jmcp} sets it back on a copy. */
@@ -87,23 +87,42 @@ public final class AssembleRuntime {
             {"jsonrpc":"2.0","id":6,"method":"ping"}""");
 
     /**
-     * Writes {@code lib/jmcp.aot}, the JDK's ahead-of-time cache of loaded and linked classes, from one training run
-     * of {@code bin/jmcp serve} over the bundled plugins that answers the first requests of a client (initialize,
-     * tools/list, tools/call, ...) and then sees standard input end. The JVM accepts the cache only while the JARs keep
-     * the times they had at training, so every file of {@code lib/} is set to {@link #LIB_TIME} first (and the cache
-     * after). The launcher uses the cache when present; a missing or stale cache only costs start-up time, so a failed
-     * training warns instead of failing.
+     * Writes the JDK's ahead-of-time caches of loaded and linked classes into {@code lib/}: {@code jmcp.aot} from a
+     * training run of {@code bin/jmcp serve} over stdio, and {@code jmcp-http.aot} from one serving Streamable HTTP
+     * with stdio beside it ({@code -t --stdio}), each answering the first requests of a client (initialize,
+     * tools/list, tools/call, ...) until standard input ends. Two caches, because the JVM maps and links every class of
+     * its cache at each start: Jetty's would cost a stdio start about 20 ms, and without them an HTTP start spends
+     * 150 ms loading them (bench/RESULTS.md); the launcher picks by the transport flags. The JVM accepts a cache only
+     * while the JARs keep the times they had at training, so every file of {@code lib/} is set to {@link #LIB_TIME}
+     * first (and the caches after). A missing or stale cache only costs start-up time, so a failed training warns.
      */
-    private static void trainAotCache(Path home) throws IOException, InterruptedException {
+    private static void trainAotCaches(Path home) throws IOException, InterruptedException {
         Path lib = home.resolve("lib");
-        Path cache = lib.resolve("jmcp.aot");
-        Files.deleteIfExists(cache);
+        Files.deleteIfExists(lib.resolve("jmcp.aot"));
+        Files.deleteIfExists(lib.resolve("jmcp-http.aot"));
         setLibTimes(lib);
-        Path log = Files.createTempFile("jmcp-aot-training", ".log");
         Path plugins = trainingPlugins(home);
-        ProcessBuilder training = new ProcessBuilder(home.resolve("bin/jmcp").toString(), "serve", "-p",
-                plugins.toString())
-                .redirectError(log.toFile());
+        try {
+            train(home, lib.resolve("jmcp.aot"), plugins, false);
+            train(home, lib.resolve("jmcp-http.aot"), plugins, true);
+        } finally {
+            deleteTree(plugins);
+        }
+        setLibTimes(lib);
+    }
+
+    /** One training run writing {@code cache}: over stdio, and with {@code http} over Streamable HTTP beside it. */
+    private static void train(Path home, Path cache, Path plugins, boolean http)
+            throws IOException, InterruptedException {
+        Path log = Files.createTempFile("jmcp-aot-training", ".log");
+        int port;
+        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        List<String> command = new ArrayList<>(List.of(home.resolve("bin/jmcp").toString(), "serve"));
+        if (http) command.addAll(List.of("-t", "--stdio", "--port", Integer.toString(port)));
+        command.addAll(List.of("-p", plugins.toString()));
+        ProcessBuilder training = new ProcessBuilder(command).redirectError(log.toFile());
         training.environment().put("JMCP_OPTS", "-XX:AOTCacheOutput=" + cache);
         training.environment().remove("JAVA_OPTS");
         Process process = training.start();
@@ -124,21 +143,76 @@ public final class AssembleRuntime {
                     }
                 }
             }
+            if (http) answered += trainOverHttp(port);
         } catch (IOException e) {
             System.out.println("[WARNING] AOT training run stopped early: " + e);
         }
         boolean finished = process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
         if (!finished) process.destroyForcibly().waitFor();
-        deleteTree(plugins);
         if (Files.isRegularFile(cache)) {
-            setLibTimes(lib);
             System.out.println("jmcp AOT cache: " + cache + " (" + Files.size(cache) / 1024 + " KiB, trained on "
                     + answered + " answered requests)");
             Files.delete(log);
         } else {
-            System.out.println("[WARNING] no AOT cache was created (jmcp still works, starting slower); training log: "
-                    + log);
+            System.out.println("[WARNING] no AOT cache " + cache.getFileName() + " was created (jmcp still works, "
+                    + "starting slower); training log: " + log);
         }
+    }
+
+    /** What the training run is asked over HTTP: a 2025 session's first requests, then a 2026-07-28 call. */
+    private static final List<String> TRAINING_HTTP_REQUESTS = List.of(
+            """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},\
+            "clientInfo":{"name":"aot-training","version":"1"}}}""",
+            """
+            {"jsonrpc":"2.0","method":"notifications/initialized"}""",
+            """
+            {"jsonrpc":"2.0","id":2,"method":"tools/list"}""",
+            """
+            {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"training_echo","arguments":{"text":"hi"}}}""",
+            """
+            {"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"training_echo","arguments":{"text":"hi"},\
+            "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":\
+            {"name":"aot-training","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}""");
+
+    /**
+     * Sends {@link #TRAINING_HTTP_REQUESTS} to the training run's Streamable HTTP port, waiting for it to listen;
+     * returns how many were answered with a result.
+     */
+    private static int trainOverHttp(int port) throws IOException, InterruptedException {
+        var client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1).build();
+        var endpoint = java.net.URI.create("http://127.0.0.1:" + port + "/mcp");
+        String session = null;
+        int answered = 0;
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        for (String body : TRAINING_HTTP_REQUESTS) {
+            boolean stateless = body.contains("2026-07-28");
+            var request = java.net.http.HttpRequest.newBuilder(endpoint)
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+            if (stateless) {
+                request.header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call")
+                        .header("Mcp-Name", "training_echo");
+            } else if (session != null) {
+                request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
+            }
+            while (true) {
+                try {
+                    var response = client.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                    if (session == null && !stateless) {
+                        session = response.headers().firstValue("Mcp-Session-Id").orElse(null);
+                    }
+                    if (response.body().contains("\"result\"")) answered++;
+                    break;
+                } catch (java.net.ConnectException e) {
+                    // Not listening yet.
+                    if (System.nanoTime() > deadline) throw e;
+                    Thread.sleep(20);
+                }
+            }
+        }
+        return answered;
     }
 
     /**

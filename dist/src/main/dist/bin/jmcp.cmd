@@ -17,10 +17,20 @@ rem G1 with a periodic collection when idle, as bin/jmcp, unless the user picked
 rem such as -XX:+UseSerialGC).
 set "USER_OPTS= %JAVA_OPTS% %JMCP_OPTS% "
 if "%USER_OPTS:GC =%"=="%USER_OPTS%" set "OPTS=%OPTS% -XX:+UseG1GC -XX:G1PeriodicGCInterval=5000"
-rem Classes loaded and linked ahead of time, trained at build time (valid while lib\ keeps its files' times); the
-rem training's compilations are not replayed at start, as in bin/jmcp.
+rem Classes loaded and linked ahead of time, trained at build time (valid while lib\ keeps its files' times):
+rem jmcp-http.aot when an HTTP transport is asked for, else jmcp.aot, as in bin/jmcp; the training's compilations
+rem are not replayed at start.
+set "CACHE=%HOME_DIR%\lib\jmcp.aot"
+for %%a in (%*) do (
+  if "%%~a"=="-t" set "WANTS_HTTP=1"
+  if "%%~a"=="--http" set "WANTS_HTTP=1"
+  if "%%~a"=="-s" set "WANTS_HTTP=1"
+  if "%%~a"=="--sse" set "WANTS_HTTP=1"
+)
+if defined WANTS_HTTP if exist "%HOME_DIR%\lib\jmcp-http.aot" set "CACHE=%HOME_DIR%\lib\jmcp-http.aot"
 set "AOT="
-if exist "%HOME_DIR%\lib\jmcp.aot" set "AOT=-XX:AOTCache=%HOME_DIR%\lib\jmcp.aot"
+if exist "%CACHE%" set "AOT=-XX:AOTCache=%CACHE%"
+if not "%USER_OPTS:AOTCacheOutput=%"=="%USER_OPTS%" set "AOT="
 
 if defined AOT (
   "%JAVA%" %OPTS% "%AOT%" -XX:+UnlockDiagnosticVMOptions -XX:-AOTReplayTraining %JAVA_OPTS% %JMCP_OPTS% -cp "%HOME_DIR%\lib\*" dev.jmcp.cli.Jmcp %*

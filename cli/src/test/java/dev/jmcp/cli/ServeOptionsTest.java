@@ -80,6 +80,13 @@ class ServeOptionsTest {
     }
 
     @Test
+    void stdioBesideHttpAsksForBoth() {
+        assertThat(parse("-t", "--stdio").transports())
+                .containsExactlyInAnyOrder(Transport.STREAMABLE_HTTP, Transport.STDIO);
+        assertThat(parse("--stdio").transports()).containsExactly(Transport.STDIO);
+    }
+
+    @Test
     void messageSizeAcceptsPlainBytes() {
         assertThat(parse("--max-message-size", "65536").serverOptions().maxMessageBytes()).isEqualTo(65536);
     }

@@ -81,6 +81,43 @@ class ReleaseArchiveIT {
         }
     }
 
+    /**
+     * {@code -t --stdio}: one client over standard input and output, others over HTTP, and jmcp ends when standard
+     * input does. Such a start takes {@code jmcp-http.aot}, which holds Jetty's classes; a stdio start takes
+     * {@code jmcp.aot}, which does not (it would only map them for nothing).
+     */
+    @Test
+    void anHttpStartServesBesideStdioWithJettyFromItsOwnCache() throws Exception {
+        assertThat(unpacked.resolve("lib/jmcp-http.aot")).isRegularFile();
+        int port = Distribution.freePort();
+        var command = List.of(unpacked.resolve("bin/jmcp").toString(), "serve", "-t", "--stdio", "--port",
+                Integer.toString(port), "-p", unpacked.resolve("plugins").toString());
+        try (var server = McpProcess.start(command, Map.of("JMCP_OPTS", "-Xlog:class+load=info:stderr"), temp)) {
+            assertThat(server.initialize("2025-11-25", Map.of())).containsKey("result");
+            var http = java.net.http.HttpClient.newHttpClient();
+            var initialize = http.send(java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create("http://127.0.0.1:" + port + "/mcp"))
+                    .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,"
+                            + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+                            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}"))
+                    .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(initialize.statusCode()).isEqualTo(200);
+            assertThat(initialize.headers().firstValue("Mcp-Session-Id")).isPresent();
+            assertThat(server.call("tools/list", Map.of())).containsKey("tools");
+            assertThat(server.closeInputAndWait(Duration.ofSeconds(20))).isZero();
+            assertThat(server.stderr()).contains("org.eclipse.jetty.server.Server " + FROM_CACHE);
+        }
+        var stdio = List.of(unpacked.resolve("bin/jmcp").toString(), "serve", "-p",
+                unpacked.resolve("plugins").toString());
+        try (var server = McpProcess.start(stdio, Map.of("JMCP_OPTS", "-Xlog:class+load=info:stderr"), temp)) {
+            assertThat(server.initialize("2025-11-25", Map.of())).containsKey("result");
+            assertThat(server.closeInputAndWait(Duration.ofSeconds(20))).isZero();
+            assertThat(server.stderr()).contains("dev.jmcp.cli.Jmcp " + FROM_CACHE)
+                    .doesNotContain("org.eclipse.jetty.server.Server ");
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static void assertAnswersFromTheCache(Path home) throws Exception {
         var command = List.of(home.resolve("bin/jmcp").toString(), "serve", "-p", home.resolve("plugins").toString());

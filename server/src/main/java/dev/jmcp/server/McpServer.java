@@ -29,6 +29,8 @@ public final class McpServer implements AutoCloseable {
     private final AtomicReference<Registry> published = new AtomicReference<>(Registry.EMPTY);
     /** The HTTP transports made for this server, for what they count. */
     private final java.util.List<HttpTransport> transports = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The first load run by {@link #startInBackground}, which {@link #close} lets end first; null for none. */
+    private volatile java.util.concurrent.CompletableFuture<Void> background;
 
     public McpServer(ServerOptions options) {
         this.options = options;
@@ -126,6 +128,34 @@ public final class McpServer implements AutoCloseable {
         plugins.start();
     }
 
+    /**
+     * Loads the plugins folder on a thread of its own, then watches it, and returns at once: for serving while they
+     * load (start-up time). Meanwhile {@code initialize} and {@code ping} are answered, and every other request waits
+     * for the load and then sees every plugin it loaded; sessions get no {@code list_changed} for it. The future
+     * completes when the load is done, exceptionally when it could not run (the server then serves no plugin).
+     */
+    public java.util.concurrent.CompletableFuture<Void> startInBackground() {
+        var loaded = new java.util.concurrent.CompletableFuture<Void>();
+        background = loaded;
+        engine.pluginsLoading();
+        Thread.ofPlatform().name("jmcp-plugins-start").start(() -> {
+            try {
+                plugins.start();
+                loaded.complete(null);
+            } catch (Throwable e) {
+                loaded.completeExceptionally(e);
+            } finally {
+                engine.pluginsLoaded();
+            }
+        });
+        return loaded;
+    }
+
+    /** Whether the plugins folder is loaded (always, except while {@link #startInBackground} still loads it). */
+    public boolean pluginsLoaded() {
+        return engine.pluginsReady();
+    }
+
     public Registry registry() {
         return published.get();
     }
@@ -153,6 +183,9 @@ public final class McpServer implements AutoCloseable {
 
     @Override
     public void close() {
+        // A first load still running ends before the plugins are closed (it waits for slow plugins a bounded time).
+        var loading = background;
+        if (loading != null) loading.handle((done, failure) -> null).join();
         // Tasks first: their handlers are interrupted before the plugins they run in are closed.
         engine.close();
         plugins.close();

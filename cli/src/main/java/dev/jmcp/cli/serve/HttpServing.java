@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one server over HTTP (Streamable HTTP, the legacy HTTP+SSE transport, or both) until the process is told to
- * stop (SIGTERM/SIGINT). The shutdown hook closes the transport, then the server, then logging. Called once per
+ * stop (SIGTERM/SIGINT), or with {@code --stdio} also over standard input and output until it ends. The shutdown hook closes the transport, then the server, then logging. Called once per
  * process, from the main thread.
  */
 final class HttpServing {
@@ -43,7 +43,7 @@ final class HttpServing {
 
     /** Serves until the process is stopped; returns the exit code (1 when the port cannot be bound, logged). */
     static int serve(ServerOptions options, HttpOptions httpOptions, Authorization authorization, boolean logCalls,
-                     boolean telemetry, boolean console, SharedState shared, Logger log) {
+                     boolean telemetry, boolean console, SharedState shared, boolean alsoStdio, Logger log) {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
         McpServer server = new McpServer(options);
@@ -83,11 +83,17 @@ final class HttpServing {
             if (!failed.get()) Runtime.getRuntime().halt(0);
         }));
         try {
-            // The plugins first, then the port: a client that connects as soon as the port listens (most do, and
-            // few retry a 503) finds every plugin served; until then the port is closed, which probes read as "not
-            // ready" and clients as "not started yet".
-            server.start();
+            // The port opens while the plugins load: a client that connects at once gets its initialize answered,
+            // and its requests that need the plugins wait for them, so it finds every plugin served; /ready says 503
+            // until they are loaded, so a load balancer sends nothing here before.
+            var loading = server.startInBackground();
             transport.start();
+            loading.exceptionally(e -> {
+                log.error("Cannot load the plugins", e);
+                failed.set(true);
+                System.exit(1);
+                return null;
+            });
             if (httpOptions.streamableHttp()) {
                 log.info("{} {} serving Streamable HTTP at {}; plugins from {}", options.name(), options.version(),
                         transport.url(), options.pluginsDirectory());
@@ -96,6 +102,13 @@ final class HttpServing {
             if (httpOptions.legacySse()) {
                 log.info("{} {} serving HTTP+SSE (2024-11-05) at http://{}:{}/sse", options.name(), options.version(),
                         httpOptions.host(), transport.port());
+            }
+            if (alsoStdio) {
+                // Until the stdio client goes (standard input ends), then as a stop: HTTP clients are drained first.
+                StdioServing.serveBeside(server, log);
+                drain(transport, httpOptions, log);
+                close.run();
+                return 0;
             }
             stopped.await();
             return 0;

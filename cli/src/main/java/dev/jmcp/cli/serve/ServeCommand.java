@@ -86,6 +86,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = {"-s", "--sse"}, description = "Serve the legacy HTTP+SSE transport.")
     boolean sse;
 
+    @Option(names = "--stdio", description = "With -t or -s: also serve one client over standard input and output; "
+            + "jmcp then stops when standard input ends (e.g. a desktop client's server with a --console).")
+    boolean stdio;
+
     @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
             description = "Address the HTTP transports bind to (default: ${DEFAULT-VALUE}).")
     String host;
@@ -200,7 +204,8 @@ public final class ServeCommand implements Callable<Integer> {
         EnumSet<Transport> transports = EnumSet.noneOf(Transport.class);
         if (http) transports.add(Transport.STREAMABLE_HTTP);
         if (sse) transports.add(Transport.SSE);
-        return transports.isEmpty() ? EnumSet.of(Transport.STDIO) : transports;
+        if (stdio || transports.isEmpty()) transports.add(Transport.STDIO);
+        return transports;
     }
 
     /** The folder for log files, when one was given. */
@@ -253,7 +258,7 @@ public final class ServeCommand implements Callable<Integer> {
             // The default folder is created on first use, so a new user's server starts and watches it.
             Files.createDirectories(options.pluginsDirectory());
         }
-        boolean overHttp = !transports().contains(Transport.STDIO);
+        boolean overHttp = http || sse;
         HttpOptions httpOptions = overHttp ? httpOptions() : null;
         if ((state != null || stateKeyFile != null) && !overHttp) {
             throw new ParameterException(spec.commandLine(), "--state and --state-key-file are for HTTP; add -t");
@@ -325,8 +330,8 @@ public final class ServeCommand implements Callable<Integer> {
                             : "tokens from " + authorization.authorizationServers(),
                     authorization.requiredScopes().isEmpty() ? "" : ", scopes " + authorization.requiredScopes());
         }
-        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, shared, log)
-                : StdioServing.serve(options, logCalls, telemetry, log);
+        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, shared,
+                stdio, log) : StdioServing.serve(options, logCalls, telemetry, log);
     }
 
     /** Operator-supplied request-state keys, with no other instance to talk to. */

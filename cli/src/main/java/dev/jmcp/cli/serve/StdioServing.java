@@ -70,13 +70,26 @@ final class StdioServing {
      * command line {@code args} (those after {@code serve}); nothing when they ask for an HTTP transport or for help.
      */
     static void prepare(String[] args) {
+        boolean overHttp = false;
+        boolean alsoStdio = false;
         for (String arg : args) {
-            if (arg.equals("-t") || arg.equals("--http") || arg.equals("-s") || arg.equals("--sse")
-                    || arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version")) {
-                return;
-            }
+            if (arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version")) return;
+            overHttp |= arg.equals("-t") || arg.equals("--http") || arg.equals("-s") || arg.equals("--sse");
+            alsoStdio |= arg.equals("--stdio");
         }
-        DescriptorOutputStream.linkAhead();
+        if (!overHttp || alsoStdio) DescriptorOutputStream.linkAhead();
+    }
+
+    /**
+     * Serves one client of {@code server} over the process's standard input and output, until standard input ends;
+     * beside HTTP ({@code --stdio}). Takes standard output for the protocol first, as {@link #serve} does.
+     */
+    static void serveBeside(McpServer server, Logger log) throws IOException {
+        System.setOut(System.err);
+        OutputStream protocol = new BufferedOutputStream(takeStandardOutput(log), OUTPUT_BUFFER);
+        log.info("Also serving over stdio");
+        server.serveStdio(System.in, protocol);
+        log.info("Standard input closed; shutting down");
     }
 
     /** Serves until standard input ends; returns the exit code (0, or 1 when serving failed, logged). */
@@ -100,8 +113,9 @@ final class StdioServing {
             }
         };
         AtomicBoolean servingEnded = new AtomicBoolean();
+        AtomicBoolean loadFailed = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmcp-shutdown").unstarted(() -> {
-            boolean signalled = !servingEnded.get();
+            boolean signalled = !servingEnded.get() && !loadFailed.get();
             if (signalled) {
                 log.info("Stopping: the process was signalled");
                 answerWhatFinishesSoon(server, log);
@@ -113,7 +127,13 @@ final class StdioServing {
         }));
 
         try {
-            server.start();
+            // The plugins load while the client's initialize is read and answered; its next requests wait for them.
+            server.startInBackground().exceptionally(e -> {
+                log.error("Cannot load the plugins", e);
+                loadFailed.set(true);
+                System.exit(1);
+                return null;
+            });
             log.info("{} {} serving over stdio; plugins from {}", options.name(), options.version(),
                     options.pluginsDirectory());
             server.serveStdio(in, protocol);

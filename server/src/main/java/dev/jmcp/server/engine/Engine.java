@@ -48,6 +48,8 @@ public final class Engine implements Host {
     private final StatelessRequests stateless = new StatelessRequests(this);
     private volatile CallObserver observer = CallObserver.NONE;
     private volatile dev.jmcp.server.state.SharedState shared = dev.jmcp.server.state.SharedState.LOCAL;
+    /** Open once the plugins' first load is published; null when no load is pending (the usual case: no waiting). */
+    private volatile java.util.concurrent.CountDownLatch firstLoad;
 
     public Engine(ServerOptions options, Supplier<Registry> registry, MethodTable methods) {
         this.options = options;
@@ -78,9 +80,42 @@ public final class Engine implements Host {
         return options;
     }
 
+    /**
+     * What the plugins serve. While their first load runs (see {@link #pluginsLoading}), waits for it: a request that
+     * arrives early is answered from every plugin, never from part of them.
+     */
     @Override
     public Registry registry() {
+        var pending = firstLoad;
+        if (pending != null) {
+            try {
+                pending.await();
+            } catch (InterruptedException e) {
+                // The request was cancelled while it waited; its answer is not sent, so what it reads matters little.
+                Thread.currentThread().interrupt();
+            }
+        }
         return registry.get();
+    }
+
+    /**
+     * The plugins' first load has begun and runs while sessions are served: until {@link #pluginsLoaded}, requests that
+     * read the registry wait, and no session is told the lists changed (none saw them before). Call before serving.
+     */
+    public void pluginsLoading() {
+        firstLoad = new java.util.concurrent.CountDownLatch(1);
+    }
+
+    /** The first load is published (or failed): waiting requests go on. */
+    public void pluginsLoaded() {
+        var pending = firstLoad;
+        firstLoad = null;
+        if (pending != null) pending.countDown();
+    }
+
+    /** Whether no first load of the plugins is pending. */
+    public boolean pluginsReady() {
+        return firstLoad == null;
     }
 
     /** Adds {@code observer} to those told of every request from now on (tracing, metrics, the call log, the console). */
@@ -266,7 +301,8 @@ public final class Engine implements Host {
     public void registryChanged(Registry previous, Registry next) {
         var kinds = previous.changedKinds(next);
         if (kinds.isEmpty()) return;
-        deliverListsChanged(kinds);
+        // During the first load nobody has read a list yet (they wait for it), so there is nothing to correct.
+        if (firstLoad == null) deliverListsChanged(kinds);
         shared.publish(dev.jmcp.server.state.SharedEvent.listsChanged(kinds));
     }
 

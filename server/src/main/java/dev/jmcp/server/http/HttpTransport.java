@@ -48,6 +48,7 @@ public final class HttpTransport implements AutoCloseable {
         this.engine = engine;
         this.sessions = new SessionTable(options.maxSessions());
         this.statelessExchanges = new StatelessExchanges(options.maxStatelessCalls());
+        padJettyQueuesWithoutJmx();
         var threads = new QueuedThreadPool();
         threads.setName("jmcp-http");
         var virtual = new VirtualThreadPool();
@@ -67,7 +68,7 @@ public final class HttpTransport implements AutoCloseable {
         server.addConnector(connector);
         this.streamable = new StreamableEndpoint(engine, options, sessions, statelessExchanges);
         this.legacy = new LegacySseEndpoint(engine, options, sessions);
-        this.router = new Router(options, streamable, legacy);
+        this.router = new Router(options, streamable, legacy, engine::pluginsReady);
         server.setHandler(router);
         server.setErrorHandler(new JsonErrorHandler());
         server.setStopTimeout(2_000);
@@ -126,6 +127,20 @@ public final class HttpTransport implements AutoCloseable {
         secure.addCustomizer(customizer);
         return new ServerConnector(server, new SslConnectionFactory(ssl, HttpVersion.HTTP_1_1.asString()),
                 new HttpConnectionFactory(secure));
+    }
+
+    /**
+     * Jetty pads its queues to the CPU cache line, and to size the padding it asks JMX whether object references are
+     * compressed, which starts the platform MBean server: about 70 ms of every HTTP start (bench/RESULTS.md). Answered
+     * here instead, unless the user set it: references are compressed when the heap can be addressed with them (below
+     * 32 GiB, the JVM's default then), 4 bytes each, 16 to a 64-byte line; otherwise 8. Only padding depends on it.
+     */
+    private static void padJettyQueuesWithoutJmx() {
+        String property = "org.eclipse.jetty.util.referencesPerCacheLine";
+        if (System.getProperty(property) == null) {
+            boolean compressed = Runtime.getRuntime().maxMemory() < 32L * 1024 * 1024 * 1024;
+            System.setProperty(property, compressed ? "16" : "8");
+        }
     }
 
     private static java.security.KeyStore uncheckedLoad(TlsOptions tls) {

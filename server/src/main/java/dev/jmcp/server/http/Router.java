@@ -42,8 +42,13 @@ final class Router extends Handler.Abstract {
     /** Whether MCP requests are served: not before the plugins are loaded, nor once shutdown began. */
     enum State { STARTING, READY, DRAINING }
 
-    Router(HttpOptions options, StreamableEndpoint streamable, LegacySseEndpoint legacy) {
+    /** False while the plugins' first load runs in the background: MCP requests wait for it, {@code /ready} is 503. */
+    private final java.util.function.BooleanSupplier pluginsLoaded;
+
+    Router(HttpOptions options, StreamableEndpoint streamable, LegacySseEndpoint legacy,
+           java.util.function.BooleanSupplier pluginsLoaded) {
         this.options = options;
+        this.pluginsLoaded = pluginsLoaded;
         this.guard = new OriginGuard(options.host(), options.allowedOrigins(), options.allowedHosts());
         this.streamable = streamable;
         this.legacy = legacy;
@@ -125,7 +130,9 @@ final class Router extends Handler.Abstract {
         if (path.equals(Health.LIVE_PATH) || path.equals(Health.READY_PATH)) {
             // Outside the Host guard: a load balancer probes with the instance's address as Host, and the answer
             // (up, ready) is nothing a rebinding page could use.
-            health.answer(path, state, response, callback);
+            State now = state;
+            health.answer(path, now == State.READY && !pluginsLoaded.getAsBoolean() ? State.STARTING : now, response,
+                    callback);
             return true;
         }
         // "If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden."

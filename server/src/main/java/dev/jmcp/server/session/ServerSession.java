@@ -18,6 +18,7 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.OutgoingCalls;
 import dev.jmcp.server.observe.CallSpan;
+import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.RootsListenerEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -368,7 +369,9 @@ public final class ServerSession implements Caller, AutoCloseable {
                     + version.wire() + ")"));
         }
         var params = new Params(request.method(), request.params());
-        Object result = method.handler().handle(new Call(this, request.id(), params, host.registry(), work));
+        // initialize and ping read nothing plugins serve: they are answered while the plugins' first load still runs.
+        Registry registry = method.is(ServedMethod.Trait.BEFORE_INIT) ? Registry.EMPTY : host.registry();
+        Object result = method.handler().handle(new Call(this, request.id(), params, registry, work));
         return new JsonRpcResponse(request.id(), result);
     }
 
