@@ -95,6 +95,8 @@ class HostilePluginsIT {
         temp = Files.createDirectories(work.resolve("tmp"));
         server = Distribution.serve(plugins, Map.of("JMCP_OPTS", "-Xmx256m -Djava.io.tmpdir=" + temp), work);
         server.initialize("2025-11-25", Map.of());
+        // initialize is answered while the plugins load; tools/list waits for them, so each test starts with them in.
+        assertThat(server.request("tools/list", Map.of())).containsKey("result");
     }
 
     @AfterEach

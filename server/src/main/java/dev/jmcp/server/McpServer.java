@@ -95,13 +95,15 @@ public final class McpServer implements AutoCloseable {
         return owner.map(dev.jmcp.server.registry.Owner::name).orElse(null);
     }
 
-    /** The plugin files served now, with each plugin's name. */
+    /** The plugin files served now, with each plugin's name (once the first load is done, as every read here). */
     public java.util.Map<java.nio.file.Path, String> loadedPlugins() {
+        engine.awaitPlugins();
         return plugins.loadedPlugins();
     }
 
     /** The plugin files refused (failed to load, or clashed with another), with why. */
     public java.util.Map<java.nio.file.Path, String> failedPlugins() {
+        engine.awaitPlugins();
         return plugins.failedPlugins();
     }
 
@@ -156,8 +158,9 @@ public final class McpServer implements AutoCloseable {
         return engine.pluginsReady();
     }
 
+    /** What the plugins serve now; while {@link #startInBackground} still loads them, waits for that first. */
     public Registry registry() {
-        return published.get();
+        return engine.registry();
     }
 
     /**

@@ -86,16 +86,21 @@ public final class Engine implements Host {
      */
     @Override
     public Registry registry() {
+        awaitPlugins();
+        return registry.get();
+    }
+
+    /** Returns once no first load of the plugins is pending (at once, but while {@link #pluginsLoading} runs). */
+    public void awaitPlugins() {
         var pending = firstLoad;
         if (pending != null) {
             try {
                 pending.await();
             } catch (InterruptedException e) {
-                // The request was cancelled while it waited; its answer is not sent, so what it reads matters little.
+                // Cancelled while it waited (a request whose answer is not sent): what it reads then matters little.
                 Thread.currentThread().interrupt();
             }
         }
-        return registry.get();
     }
 
     /**
