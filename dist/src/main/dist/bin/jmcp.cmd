@@ -17,6 +17,13 @@ rem G1 with a periodic collection when idle, as bin/jmcp, unless the user picked
 rem such as -XX:+UseSerialGC).
 set "USER_OPTS= %JAVA_OPTS% %JMCP_OPTS% "
 if "%USER_OPTS:GC =%"=="%USER_OPTS%" set "OPTS=%OPTS% -XX:+UseG1GC -XX:G1PeriodicGCInterval=5000"
+rem A small first heap and a bounded young generation, as bin/jmcp, unless the user sized the heap.
+set "SIZED="
+if not "%USER_OPTS:-Xm=%"=="%USER_OPTS%" set "SIZED=1"
+if not "%USER_OPTS:NewSize=%"=="%USER_OPTS%" set "SIZED=1"
+if not "%USER_OPTS:HeapSize=%"=="%USER_OPTS%" set "SIZED=1"
+if not "%USER_OPTS:RAMPercentage=%"=="%USER_OPTS%" set "SIZED=1"
+if not defined SIZED set "OPTS=%OPTS% -Xms16m -XX:MaxNewSize=48m"
 rem Classes loaded and linked ahead of time, trained at build time (valid while lib\ keeps its files' times):
 rem jmcp-http.aot when an HTTP transport is asked for, else jmcp.aot, as in bin/jmcp; the training's compilations
 rem are not replayed at start.
