@@ -29,6 +29,9 @@ public final class Jmcp implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) throws IOException {
+        // What serving will need starts on threads of its own first, beside everything below (start-up time).
+        boolean serve = args.length > 0 && args[0].equals("serve");
+        if (serve) ServeCommand.prepare(java.util.Arrays.copyOfRange(args, 1, args.length));
         // Before anything can log: tinylog's defaults would print low levels (even the JDK's own debug lines at
         // exit) to standard output. A command may refine this before its first log line (serve does).
         LogSetup.configure(false, null);
@@ -43,7 +46,6 @@ public final class Jmcp implements Callable<Integer> {
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         boolean serve = args.length > 0 && args[0].equals("serve");
-        if (serve && out == null) ServeCommand.prepare(java.util.Arrays.copyOfRange(args, 1, args.length));
         CommandLine line = serve ? serveCommandLine() : commandLine();
         if (out != null) line.setOut(out);
         if (err != null) line.setErr(err);

@@ -38,9 +38,16 @@ final class DescriptorOutputStream extends OutputStream {
     /** EAGAIN on Linux and on macOS/BSD. */
     private static final int EAGAIN_LINUX = 11;
     private static final int EAGAIN_BSD = 35;
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+
+    /**
+     * The FFM parts, in a class of their own: made on first use, which {@link #linkAhead} makes on its thread, not
+     * while this class is loaded on the main thread (about 8 ms of a start).
+     */
+    private static final class Ffm {
+        static final Linker LINKER = Linker.nativeLinker();
+        static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
+        static final VarHandle ERRNO = CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    }
 
     private final int descriptor;
     private final MethodHandle write;
@@ -50,7 +57,7 @@ final class DescriptorOutputStream extends OutputStream {
     /** Native memory of the writer thread: one chunk to copy into, and the errno of the last call. */
     private final Arena arena = Arena.ofShared();
     private final MemorySegment buffer = arena.allocate(CHUNK);
-    private final MemorySegment callState = arena.allocate(CALL_STATE);
+    private final MemorySegment callState = arena.allocate(Ffm.CALL_STATE);
 
     private DescriptorOutputStream(int descriptor, MethodHandle write, MethodHandle close) {
         this.descriptor = descriptor;
@@ -108,16 +115,16 @@ final class DescriptorOutputStream extends OutputStream {
     /** {@code dup}, {@code dup2}, {@code write} (capturing errno) and {@code close} of the C library. */
     private record Natives(MethodHandle dup, MethodHandle dup2, MethodHandle write, MethodHandle close) {
         static Natives link() {
-            var lookup = LINKER.defaultLookup();
+            var lookup = Ffm.LINKER.defaultLookup();
             return new Natives(
-                    LINKER.downcallHandle(lookup.find("dup").orElseThrow(),
+                    Ffm.LINKER.downcallHandle(lookup.find("dup").orElseThrow(),
                             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)),
-                    LINKER.downcallHandle(lookup.find("dup2").orElseThrow(),
+                    Ffm.LINKER.downcallHandle(lookup.find("dup2").orElseThrow(),
                             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)),
-                    LINKER.downcallHandle(lookup.find("write").orElseThrow(),
+                    Ffm.LINKER.downcallHandle(lookup.find("write").orElseThrow(),
                             FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
                                     ValueLayout.JAVA_LONG), Linker.Option.captureCallState("errno")),
-                    LINKER.downcallHandle(lookup.find("close").orElseThrow(),
+                    Ffm.LINKER.downcallHandle(lookup.find("close").orElseThrow(),
                             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)));
         }
     }
@@ -159,7 +166,7 @@ final class DescriptorOutputStream extends OutputStream {
                     if (n >= 0) {
                         sent += (int) n;
                     } else {
-                        int errno = (int) ERRNO.get(callState, 0L);
+                        int errno = (int) Ffm.ERRNO.get(callState, 0L);
                         if (errno == EINTR) continue;
                         // EAGAIN: a reader left the descriptor non-blocking; wait a moment and try again.
                         if (errno == EAGAIN_LINUX || errno == EAGAIN_BSD) {
