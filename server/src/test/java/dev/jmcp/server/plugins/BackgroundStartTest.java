@@ -22,7 +22,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import static dev.jmcp.server.plugins.TestPlugins.plugin;
+import static dev.jmcp.server.plugins.TestPlugins.heldUntilReleased;
 import static dev.jmcp.server.plugins.TestPlugins.replying;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,12 +55,7 @@ class BackgroundStartTest {
         System.setProperty("jmcp.test.release", release.toString());
         Path plugins = Files.createDirectories(folder.resolve("plugins"));
         // Its register() waits until the test lets it go (at most 4 s, within the host's start wait of 5 s).
-        plugin("slowstart", """
-                var release = java.nio.file.Path.of(System.getProperty("jmcp.test.release"));
-                long end = System.nanoTime() + 4_000_000_000L;
-                while (!java.nio.file.Files.exists(release) && System.nanoTime() < end) Thread.sleep(20);
-                registrar.tool(new Tool("slow", "d", Tool.NO_ARGUMENTS), (a, c) -> CallToolResult.text("late"));
-                """).writeTo(plugins.resolve("a-slow.jar"));
+        heldUntilReleased("slowstart", "slow", "late", 4).writeTo(plugins.resolve("a-slow.jar"));
         replying("faststart", "fast", "quick").writeTo(plugins.resolve("b-fast.jar"));
         return plugins;
     }

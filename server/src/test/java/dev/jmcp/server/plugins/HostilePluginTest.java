@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.jmcp.server.plugins.TestPlugins.call;
+import static dev.jmcp.server.plugins.TestPlugins.heldUntilReleased;
 import static dev.jmcp.server.plugins.TestPlugins.plugin;
 import static dev.jmcp.server.plugins.TestPlugins.replying;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -183,12 +184,7 @@ class HostilePluginTest {
         System.setProperty("jmcp.test.release", release.toString());
         Path plugins = Files.createDirectories(folder.resolve("plugins"));
         // Its register() waits until the test lets it go (at most 25 s, within the register timeout).
-        plugin("slow", """
-                var release = java.nio.file.Path.of(System.getProperty("jmcp.test.release"));
-                long end = System.nanoTime() + 25_000_000_000L;
-                while (!java.nio.file.Files.exists(release) && System.nanoTime() < end) Thread.sleep(50);
-                registrar.tool(new Tool("slow", "d", Tool.NO_ARGUMENTS), (a, c) -> CallToolResult.text("late"));
-                """).writeTo(plugins.resolve("a-slow.jar"));
+        heldUntilReleased("slow", "slow", "late", 25).writeTo(plugins.resolve("a-slow.jar"));
         replying("fast", "fast", "quick").writeTo(plugins.resolve("b-fast.jar"));
         var snapshots = new Snapshots();
         try (var host = new PluginHost(plugins, Duration.ofMillis(100), snapshots)) {

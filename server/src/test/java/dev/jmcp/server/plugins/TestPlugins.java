@@ -46,6 +46,20 @@ final class TestPlugins {
         return PluginJarBuilder.create().plugin(pkg + ".Main", source);
     }
 
+    /**
+     * A plugin whose {@code register()} waits until the file named by the system property {@code jmcp.test.release}
+     * exists (at most {@code maxSeconds}), then declares {@code tool}, which answers {@code reply}: a slow load the
+     * test ends when it wants.
+     */
+    static PluginJarBuilder heldUntilReleased(String pkg, String tool, String reply, int maxSeconds) {
+        return plugin(pkg, """
+                var release = java.nio.file.Path.of(System.getProperty("jmcp.test.release"));
+                long end = System.nanoTime() + %d_000_000_000L;
+                while (!java.nio.file.Files.exists(release) && System.nanoTime() < end) Thread.sleep(20);
+                registrar.tool(new Tool("%s", "d", Tool.NO_ARGUMENTS), (a, c) -> CallToolResult.text("%s"));
+                """.formatted(maxSeconds, tool, reply));
+    }
+
     /** A plugin with one tool, {@code tool}, that answers {@code reply}. */
     static PluginJarBuilder replying(String pkg, String tool, String reply) {
         return plugin(pkg, "registrar.tool(new Tool(\"" + tool + "\", \"answers\", Tool.NO_ARGUMENTS), "
