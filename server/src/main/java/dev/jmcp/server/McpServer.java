@@ -154,7 +154,7 @@ public final class McpServer implements AutoCloseable {
     }
 
     /** Whether the plugins folder is loaded (always, except while {@link #startInBackground} still loads it). */
-    public boolean pluginsLoaded() {
+    public boolean pluginsReady() {
         return engine.pluginsReady();
     }
 

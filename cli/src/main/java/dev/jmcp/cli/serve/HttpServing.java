@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one server over HTTP (Streamable HTTP, the legacy HTTP+SSE transport, or both) until the process is told to
- * stop (SIGTERM/SIGINT), or with {@code --stdio} also over standard input and output until it ends. The shutdown hook closes the transport, then the server, then logging. Called once per
- * process, from the main thread.
+ * stop (SIGTERM/SIGINT), or with {@code --stdio} also over standard input and output until that ends. The shutdown
+ * hook closes the transport, then the server, then logging. Called once per process, from the main thread.
  */
 final class HttpServing {
     private HttpServing() {

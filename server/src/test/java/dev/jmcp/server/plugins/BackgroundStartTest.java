@@ -80,7 +80,7 @@ class BackgroundStartTest {
         send(toServer, INITIALIZE);
         String initialized = lines.poll(10, TimeUnit.SECONDS);
         assertThat(initialized).contains("\"id\":1").contains("\"protocolVersion\":\"2025-06-18\"");
-        assertThat(server.pluginsLoaded()).as("the slow plugin is still loading").isFalse();
+        assertThat(server.pluginsReady()).as("the slow plugin is still loading").isFalse();
         assertThat(loaded).isNotDone();
 
         send(toServer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
@@ -94,7 +94,7 @@ class BackgroundStartTest {
         String tools = lines.poll(10, TimeUnit.SECONDS);
         assertThat(tools).contains("\"id\":2").contains("\"slow\"").contains("\"fast\"");
         loaded.get(10, TimeUnit.SECONDS);
-        assertThat(server.pluginsLoaded()).isTrue();
+        assertThat(server.pluginsReady()).isTrue();
         send(toServer, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}");
         assertThat(lines.poll(10, TimeUnit.SECONDS)).as("no list_changed for the first load").contains("\"id\":4");
 
