@@ -28,6 +28,7 @@ rem Classes loaded and linked ahead of time, trained at build time (valid while 
 rem jmcp-http.aot when an HTTP transport is asked for, else jmcp.aot, as in bin/jmcp; the training's compilations
 rem are not replayed at start.
 set "CACHE=%HOME_DIR%\lib\jmcp.aot"
+set "WANTS_HTTP="
 for %%a in (%*) do (
   if "%%~a"=="-t" set "WANTS_HTTP=1"
   if "%%~a"=="--http" set "WANTS_HTTP=1"
