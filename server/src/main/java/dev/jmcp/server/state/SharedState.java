@@ -1,6 +1,5 @@
 package dev.jmcp.server.state;
 
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -147,13 +146,10 @@ public interface SharedState extends AutoCloseable {
     }
 
     private static SharedState local() {
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        List<byte[]> keys = List.of(key);
         return new SharedState() {
             @Override
             public List<byte[]> requestStateKeys() {
-                return keys;
+                return LocalStateKey.KEYS;
             }
 
             @Override

@@ -37,7 +37,10 @@ public final class TaskStore implements AutoCloseable {
     private final Duration ttl;
     private final Duration pollInterval;
     private final Clock clock;
-    private final SecureRandom random = new SecureRandom();
+    /** Made on first use, not with the store: a server that never runs a task never starts the generator. */
+    private static final class Ids {
+        static final SecureRandom RANDOM = new SecureRandom();
+    }
     /** The tasks a client can reach by id. Guarded by this. */
     private final Map<String, Task> shown = new LinkedHashMap<>();
     /** Every task counted against the capacity: the shown ones and those whose work still runs. Guarded by this. */
@@ -80,7 +83,7 @@ public final class TaskStore implements AutoCloseable {
         }
         if (held.size() >= capacity) return Optional.empty();
         byte[] bits = new byte[16];
-        random.nextBytes(bits);
+        Ids.RANDOM.nextBytes(bits);
         var task = new Task(ID.encodeToString(bits), clock, ttl, pollInterval, this::workEnded);
         shown.put(task.id(), task);
         held.add(task);
