@@ -239,11 +239,16 @@ public final class ServeCommand implements Callable<Integer> {
      * serving will need and can be prepared meanwhile (start-up time; see {@code StdioServing.prepare}).
      */
     public static void prepare(String[] args) {
+        for (String arg : args) {
+            if (arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version")) return;
+        }
+        CodecPrimer.start();
         StdioServing.prepare(args);
     }
 
     @Override
     public Integer call() throws IOException {
+        CodecPrimer.await();
         ServerOptions options = serverOptions();
         if (port < 0 || port > 65_535) {
             throw new ParameterException(spec.commandLine(), "--port must be between 0 and 65535, was " + port);

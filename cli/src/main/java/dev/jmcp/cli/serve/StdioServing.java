@@ -67,13 +67,12 @@ final class StdioServing {
 
     /**
      * Prepares, on threads of their own, what serving over stdio will need, so that it overlaps the parsing of the
-     * command line {@code args} (those after {@code serve}); nothing when they ask for an HTTP transport or for help.
+     * command line {@code args} (those after {@code serve}); nothing when they ask for an HTTP transport alone.
      */
     static void prepare(String[] args) {
         boolean overHttp = false;
         boolean alsoStdio = false;
         for (String arg : args) {
-            if (arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version")) return;
             overHttp |= arg.equals("-t") || arg.equals("--http") || arg.equals("-s") || arg.equals("--sse");
             alsoStdio |= arg.equals("--stdio");
         }
