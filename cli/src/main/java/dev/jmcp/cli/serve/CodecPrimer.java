@@ -13,7 +13,10 @@ import java.util.Map;
  * The JSON codec's first use, made on a thread of its own while picocli builds and parses the command line: reading
  * a client's {@code initialize} and writing its answer the first time costs about 40 ms (Jackson initialises its
  * parser and builds its serializers), which the first real message would otherwise pay. The main thread waits for it
- * before it touches the codec itself, so the two never initialise the same classes at once.
+ * before it touches the codec itself, so the two never initialise the same classes at once. It starts before logging
+ * is set up, which is safe because nothing it runs touches SLF4J (the protocol module and Jackson have no logging):
+ * the first logger made would set tinylog up with its defaults and freeze them. So the schema validator, whose
+ * classes make loggers as they load, is left to the plugins' loading.
  */
 final class CodecPrimer {
     private static final byte[] INITIALIZE = """
