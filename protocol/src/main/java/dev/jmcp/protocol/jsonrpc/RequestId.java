@@ -18,6 +18,19 @@ public sealed interface RequestId {
         public String toString() {
             return '"' + value + '"';
         }
+
+        // equals and hashCode of both kinds are written out: a record's generated ones link an invokedynamic call site
+        // on first use, which the JVM's AOT cache cannot hold, and the first such link spins method-handle classes
+        // while the first request is being answered.
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Text that && value.equals(that.value);
+        }
+
+        @Override
+        public int hashCode() {
+            return value.hashCode();
+        }
     }
 
     record Number(Long value) implements RequestId {
@@ -28,6 +41,16 @@ public sealed interface RequestId {
         @Override
         public String toString() {
             return value.toString();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Number that && value.equals(that.value);
+        }
+
+        @Override
+        public int hashCode() {
+            return value.hashCode();
         }
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
+import java.util.Objects;
 
 /**
  * Size and modification time of a plugin JAR and of its optional {@code <name>.properties}: what tells a settled
@@ -21,6 +22,22 @@ record JarStamp(long size, Instant modified, long configSize, Instant configModi
         BasicFileAttributes config = attributes(JarPluginConfig.propertiesBeside(jar));
         return new JarStamp(attributes.size(), attributes.lastModifiedTime().toInstant(),
                 config == null ? -1 : config.size(), config == null ? Instant.EPOCH : config.lastModifiedTime().toInstant());
+    }
+
+    /*
+     * equals and hashCode are written out: a record's generated ones link an invokedynamic call site on first use,
+     * which the AOT cache cannot hold, and the first such link in a process spins method-handle classes (about 10 ms of
+     * the plugins' first load, profiled). The same goes for PluginStamp.
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof JarStamp that && size == that.size && configSize == that.configSize
+                && modified.equals(that.modified) && configModified.equals(that.configModified);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(size, modified, configSize, configModified);
     }
 
     private static BasicFileAttributes attributes(Path file) {

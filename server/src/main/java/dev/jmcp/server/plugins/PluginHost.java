@@ -9,8 +9,12 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -65,6 +69,7 @@ public final class PluginHost implements AutoCloseable {
     /** How long {@link #close} waits for idle plugins to finish closing. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
     private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
     private final Path directory;
     private final Duration settle;
@@ -104,12 +109,35 @@ public final class PluginHost implements AutoCloseable {
         this.environment = environment;
     }
 
+    /**
+     * A new folder for the plugins' private copies in the temporary folder, readable by this user only. Named by process
+     * id and clock rather than by {@code Files.createTempDirectory}, whose first use starts the JDK's secure random
+     * generator and its security providers: about 10 ms of every start, for a name that needs to be unused, not
+     * secret. {@code createDirectory} fails on any existing entry, a symbolic link included, so a name someone took
+     * first is skipped, never entered.
+     */
+    private static Path privateFolder() throws IOException {
+        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+        String prefix = "jmcp-plugins-" + ProcessHandle.current().pid() + "-";
+        for (int attempt = 1; ; attempt++) {
+            Path folder = temporary.resolve(prefix + Long.toString(System.nanoTime() & Long.MAX_VALUE, 36));
+            try {
+                return posix
+                        ? Files.createDirectory(folder, PosixFilePermissions.asFileAttribute(OWNER_ONLY))
+                        : Files.createDirectory(folder);
+            } catch (FileAlreadyExistsException taken) {
+                if (attempt == 100) throw taken;
+            }
+        }
+    }
+
     /** Loads the folder's plugins (returning once they are loaded), then watches it. Called once. */
     public void start() {
         if (closed.get()) throw new IllegalStateException("the plugin host is closed");
         if (!started.compareAndSet(false, true)) throw new IllegalStateException("the plugin host is already started");
         try {
-            copies = Files.createTempDirectory("jmcp-plugins-");
+            copies = privateFolder();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a folder for the plugins' private copies", e);
         }

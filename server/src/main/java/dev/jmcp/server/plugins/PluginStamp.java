@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
+import java.util.Objects;
 
 /**
  * Size and time of a plugin file of any kind with its companions ({@link JarStamp}: the file and its
@@ -26,5 +27,17 @@ record PluginStamp(JarStamp file, long settingsSize, Instant settingsModified) {
         } catch (IOException e) {
             return new PluginStamp(file, -1, Instant.EPOCH);
         }
+    }
+
+    /** Written out, not generated: see {@link JarStamp#equals}. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PluginStamp that && settingsSize == that.settingsSize && file.equals(that.file)
+                && settingsModified.equals(that.settingsModified);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(file, settingsSize, settingsModified);
     }
 }
