@@ -7,10 +7,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static dev.jmcp.server.plugins.TestPlugins.call;
 import static dev.jmcp.server.plugins.TestPlugins.plugin;
@@ -39,6 +45,37 @@ class PluginLoadingTest {
             assertThat(call(first, "top-tool")).isEqualTo("from top");
             assertThat(call(first, "deep-tool")).isEqualTo("from deep");
             assertThat(first.tool("deep-tool").orElseThrow().owner().name()).isEqualTo("deep");
+        }
+    }
+
+    @Test
+    void privateCopiesLiveInAFolderOnlyTheUserCanEnterThatClosingRemoves() throws Exception {
+        replying("top", "top-tool", "from top").writeTo(folder.resolve("top.jar"));
+        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        String prefix = "jmcp-plugins-" + ProcessHandle.current().pid() + "-";
+        Set<Path> before = copyFolders(temporary, prefix);
+        Path copies;
+        try (var host = new PluginHost(folder, SETTLE, registry -> { })) {
+            host.start();
+
+            Set<Path> made = copyFolders(temporary, prefix);
+            made.removeAll(before);
+            assertThat(made).hasSize(1);
+            copies = made.iterator().next();
+            if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+                assertThat(Files.getPosixFilePermissions(copies)).isEqualTo(PosixFilePermissions.fromString("rwx------"));
+            }
+            try (var inside = Files.list(copies)) {
+                assertThat(inside.map(p -> p.getFileName().toString())).anyMatch(name -> name.endsWith("top.jar"));
+            }
+        }
+        assertThat(copies).doesNotExist();
+    }
+
+    private static Set<Path> copyFolders(Path temporary, String prefix) throws IOException {
+        try (var entries = Files.list(temporary)) {
+            return entries.filter(p -> p.getFileName().toString().startsWith(prefix))
+                    .collect(Collectors.toCollection(HashSet::new));
         }
     }
 
