@@ -9,15 +9,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Measures each target in turn, one server process at a time: start-up to the first {@code initialize} answer (a
- * fresh process per run), then in one more process a warm-up, {@code K} echo calls one at a time, {@code K} with
- * {@code C} in flight, and resident memory after that. Prints a line per finished target and a Markdown table at the
- * end. Run by {@code bench/run.sh e2e}.
+ * Measures every target, one server process at a time. First start-up: spawn to the first {@code initialize} answer
+ * and to the {@code tools/list} answer after it, in a fresh process per run, the targets taking turns run by run (one
+ * spawn of each per round), so that a machine whose load changes during the run weighs on every target alike. Then,
+ * target by target, in one more process: a warm-up, {@code K} echo calls one at a time, {@code K} with {@code C} in
+ * flight, and resident memory after that. Prints a line per finished target and a Markdown table at the end. Run by
+ * {@code bench/run.sh e2e}.
  */
 public final class LoadDriver {
     private static final Duration STARTUP_LIMIT = Duration.ofSeconds(60);
@@ -44,10 +48,12 @@ public final class LoadDriver {
         try {
             Files.copy(options.echoPlugin(), plugins.resolve("echo.jar"));
             var driver = new LoadDriver(options, plugins);
+            List<Target> targets = driver.targets();
+            Map<Target, StartUps> startUps = driver.startUps(targets);
             var results = new ArrayList<TargetResult>();
-            for (Target target : driver.targets()) {
+            for (Target target : targets) {
                 System.out.println("== " + target.name());
-                TargetResult result = driver.measure(target);
+                TargetResult result = driver.measure(target, startUps.get(target));
                 results.add(result);
                 System.out.println("   " + line(result));
             }
@@ -101,28 +107,56 @@ public final class LoadDriver {
         return command;
     }
 
-    private TargetResult measure(Target target) throws IOException, InterruptedException {
-        Path log = options.logs().resolve(target.server() + "-" + target.transport() + ".log");
-        Files.deleteIfExists(log);
-        double[] startup = new double[options.startupRuns()];
-        double[] toolsList = new double[options.startupRuns()];
-        ServerProcess.Memory idle = null;
-        for (int run = 0; run < startup.length; run++) {
-            int port = freePort();
-            long start = System.nanoTime();
-            try (var process = ServerProcess.start(target.command().apply(port), log);
-                 var client = client(target, process, port)) {
-                client.initialize(STARTUP_LIMIT);
-                startup[run] = (System.nanoTime() - start) / 1e6;
-                client.toolsList(STARTUP_LIMIT);
-                toolsList[run] = (System.nanoTime() - start) / 1e6;
-                if (run == startup.length - 1) idle = process.memory();
+    /** What the start-up runs of one target measured: one figure per run, and the memory of its last process. */
+    private static final class StartUps {
+        final double[] initialize;
+        final double[] toolsList;
+        ServerProcess.Memory idle;
+
+        StartUps(int runs) {
+            initialize = new double[runs];
+            toolsList = new double[runs];
+        }
+    }
+
+    /** The start-up runs of every target, round by round: each round spawns each target once, in the given order. */
+    private Map<Target, StartUps> startUps(List<Target> targets) throws IOException, InterruptedException {
+        var measured = new LinkedHashMap<Target, StartUps>();
+        for (Target target : targets) {
+            Files.deleteIfExists(log(target));
+            measured.put(target, new StartUps(options.startupRuns()));
+        }
+        System.out.println("start-up: " + options.startupRuns() + " rounds, one spawn of each target per round");
+        for (int run = 0; run < options.startupRuns(); run++) {
+            for (Target target : targets) {
+                StartUps into = measured.get(target);
+                int port = freePort();
+                long start = System.nanoTime();
+                try (var process = ServerProcess.start(target.command().apply(port), log(target));
+                     var client = client(target, process, port)) {
+                    client.initialize(STARTUP_LIMIT);
+                    into.initialize[run] = (System.nanoTime() - start) / 1e6;
+                    client.toolsList(STARTUP_LIMIT);
+                    into.toolsList[run] = (System.nanoTime() - start) / 1e6;
+                    if (run == options.startupRuns() - 1) into.idle = process.memory();
+                }
             }
         }
+        return measured;
+    }
+
+    private Path log(Target target) {
+        return options.logs().resolve(target.server() + "-" + target.transport() + ".log");
+    }
+
+    private TargetResult measure(Target target, StartUps startUps) throws IOException, InterruptedException {
+        double[] startup = startUps.initialize;
+        double[] toolsList = startUps.toolsList;
         if (options.startupOnly()) {
             var none = new Latencies(0, 0, 0, new long[0]);
-            return new TargetResult(target, startup, toolsList, none, none, idle);
+            return new TargetResult(target, startup, toolsList, none, none, startUps.idle);
         }
+        Path log = log(target);
         int port = freePort();
         try (var process = ServerProcess.start(target.command().apply(port), log);
              var client = client(target, process, port)) {
