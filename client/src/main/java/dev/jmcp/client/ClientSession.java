@@ -43,7 +43,8 @@ import java.util.function.Consumer;
  *
  * <p>Threads: callers block in {@link #request} on their own thread; the transport's threads call {@link Inbound};
  * each server request runs on a virtual thread of its own; notifications (and progress for a call's listener) are
- * delivered in order on one virtual thread, from a bounded queue, so a slow listener never stalls the connection.
+ * delivered in order on one virtual thread, from a bounded queue, so a slow listener never stalls the connection. A
+ * call returns once its listener has seen the progress the server sent before the answer.
  */
 final class ClientSession implements Inbound {
     private static final System.Logger log = System.getLogger(ClientSession.class.getName());
@@ -65,6 +66,8 @@ final class ClientSession implements Inbound {
     private final Map<RequestId, Thread> serverRequests = new ConcurrentHashMap<>();
     private final Semaphore serverRequestPermits = new Semaphore(MAX_SERVER_REQUESTS);
     private final ThreadPoolExecutor deliveries;
+    /** The thread that runs {@link #deliveries}' tasks, once it ran one. */
+    private volatile Thread deliveryThread;
     private volatile IOException closedBecause;
     /** The open subscriptions/listen streams, by the id of their request (the subscription id). */
     private final Map<Long, Subscription> subscriptions = new ConcurrentHashMap<>();
@@ -79,8 +82,13 @@ final class ClientSession implements Inbound {
         this.deliveries = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
                 new ArrayBlockingQueue<>(MAX_QUEUED_NOTIFICATIONS),
                 Thread.ofVirtual().name("mcp-client-notifications").factory(),
-                (task, executor) -> log.log(System.Logger.Level.WARNING,
-                        "the notification listener is " + MAX_QUEUED_NOTIFICATIONS + " notifications behind; dropped one"));
+                (task, executor) -> {
+                    if (task instanceof Delivery delivery) delivery.finished();
+                    if (!executor.isShutdown()) {
+                        log.log(System.Logger.Level.WARNING, "the notification listener is "
+                                + MAX_QUEUED_NOTIFICATIONS + " notifications behind; dropped one");
+                    }
+                });
     }
 
     /**
@@ -332,8 +340,12 @@ final class ClientSession implements Inbound {
             // Checked again now that the call is registered: a close racing with it has failed it, or will.
             failIfClosed();
             transport.send(new JsonRpcRequest(id, method, wireParams));
-            return call.await(timeout, token == null ? timeout : options.maxRequestTimeout().compareTo(timeout) > 0
-                    ? options.maxRequestTimeout() : timeout);
+            Object answer = call.await(timeout, token == null ? timeout
+                    : options.maxRequestTimeout().compareTo(timeout) > 0 ? options.maxRequestTimeout() : timeout);
+            // The progress sent before the answer reaches the listener before the caller has the answer (unless the
+            // caller is a listener itself, on the delivery thread, which would then wait for its own turn).
+            if (token != null && Thread.currentThread() != deliveryThread) call.awaitProgressDelivered(timeout);
+            return answer;
         } catch (InterruptedException e) {
             if (cancellable) cancel(id, "The caller was interrupted");
             throw e;
@@ -481,7 +493,10 @@ final class ClientSession implements Inbound {
             Pending call = byProgressToken.get(String.valueOf(progress.progressToken()));
             if (call != null) {
                 call.touch();
-                if (call.progress() != null) deliver(() -> call.progress().accept(progress));
+                if (call.progress() != null) {
+                    call.progressQueued();
+                    deliver(() -> call.progress().accept(progress), call::progressDone);
+                }
             }
         }
         Consumer<ServerNotification> listener = options.listener();
@@ -551,14 +566,50 @@ final class ClientSession implements Inbound {
     }
 
     private void deliver(Runnable task) {
-        if (deliveries.isShutdown()) return;
-        deliveries.execute(() -> {
+        deliver(task, null);
+    }
+
+    /** Runs {@code task} on the delivery thread; {@code done} (if any) runs after it, or at once when it is dropped. */
+    private void deliver(Runnable task, Runnable done) {
+        if (deliveries.isShutdown()) {
+            if (done != null) done.run();
+            return;
+        }
+        deliveries.execute(new Delivery(task, done));
+    }
+
+    private void dropQueued() {
+        for (Runnable left : deliveries.shutdownNow()) {
+            if (left instanceof Delivery delivery) delivery.finished();
+        }
+    }
+
+    /** A listener call queued for the delivery thread, and what to do once it ran or was dropped. */
+    private final class Delivery implements Runnable {
+        private final Runnable task;
+        private final Runnable done;
+
+        Delivery(Runnable task, Runnable done) {
+            this.task = task;
+            this.done = done;
+        }
+
+        @Override
+        public void run() {
+            deliveryThread = Thread.currentThread();
             try {
                 task.run();
             } catch (RuntimeException e) {
                 log.log(System.Logger.Level.WARNING, "a notification listener failed", e);
+            } finally {
+                finished();
             }
-        });
+        }
+
+        /** After the task ran, or instead of it when it is dropped. */
+        void finished() {
+            if (done != null) done.run();
+        }
     }
 
     private static RequestId toId(Object id) {
@@ -655,9 +706,9 @@ final class ClientSession implements Inbound {
         transport.close();
         deliveries.shutdown();
         try {
-            if (!deliveries.awaitTermination(1, TimeUnit.SECONDS)) deliveries.shutdownNow();
+            if (!deliveries.awaitTermination(1, TimeUnit.SECONDS)) dropQueued();
         } catch (InterruptedException e) {
-            deliveries.shutdownNow();
+            dropQueued();
             Thread.currentThread().interrupt();
         }
     }

@@ -150,7 +150,10 @@ public final class McpClient implements AutoCloseable {
         return callTool(name, arguments, null, requestTimeout);
     }
 
-    /** Calls a tool asking for progress: each progress notification goes to {@code progress}, in order. */
+    /**
+     * Calls a tool asking for progress: each progress notification goes to {@code progress}, in order, on a thread of
+     * the client's; those the server sent before its answer have all been through {@code progress} when this returns.
+     */
     public CallToolResult callTool(String name, Map<String, ?> arguments,
                                    Consumer<ServerNotification.Progress> progress) throws IOException, InterruptedException {
         return callTool(name, arguments, progress, requestTimeout);

@@ -23,6 +23,8 @@ final class Pending {
     private final Consumer<ServerNotification.Progress> progress;
     private final CompletableFuture<Object> outcome = new CompletableFuture<>();
     private volatile long lastActivityNanos = System.nanoTime();
+    /** Progress notifications handed to the delivery thread and not yet through the listener; guarded by this. */
+    private int undelivered;
     /** The thread that made the request (and waits for its answer). */
     private final Thread caller = Thread.currentThread();
 
@@ -59,6 +61,30 @@ final class Pending {
 
     void failed(IOException cause) {
         outcome.completeExceptionally(cause);
+    }
+
+    /** A progress notification for this call was queued for its listener. */
+    synchronized void progressQueued() {
+        undelivered++;
+    }
+
+    /** A queued progress notification went through the listener, or was dropped. */
+    synchronized void progressDone() {
+        if (--undelivered == 0) notifyAll();
+    }
+
+    /**
+     * Waits until every progress notification queued so far went through the listener, at most {@code limit}. Called
+     * once the answer came: the notifications the server sent before it were queued before it was read, so the caller
+     * returns only after its listener saw them.
+     */
+    synchronized void awaitProgressDelivered(Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (undelivered > 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) return;
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
     }
 
     /** "Implementations MAY choose to reset the timeout clock when receiving a progress notification". */

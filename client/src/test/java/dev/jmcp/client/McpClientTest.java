@@ -169,6 +169,35 @@ class McpClientTest {
     }
 
     @Test
+    void aCallReturnsOnlyOnceItsListenerSawTheProgressSentBeforeTheAnswer() throws Exception {
+        // The answer follows the last notifications at once, and the listener is slow: the caller must not get the
+        // result while some of that progress is still queued for it (a mount passing progress on relies on this).
+        var server = new ScriptedServer();
+        server.on("tools/call", r -> {
+            @SuppressWarnings("unchecked")
+            Object token = ((Map<String, Object>) r.params().get("_meta")).get("progressToken");
+            for (int i = 1; i <= 3; i++) {
+                server.inbound.message(new JsonRpcNotification("notifications/progress",
+                        Map.of("progressToken", token, "progress", i, "total", 3)));
+            }
+            return ScriptedServer.result(r, Map.of("content", List.of(Map.of("type", "text", "text", "done"))));
+        });
+        var seen = new CopyOnWriteArrayList<Double>();
+        try (var client = McpClient.builder().connect(server)) {
+            client.callTool("slow_listener", Map.of(), progress -> {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                seen.add(progress.progress());
+            });
+
+            assertThat(seen).as("seen when callTool returned").containsExactly(1.0, 2.0, 3.0);
+        }
+    }
+
+    @Test
     void theServersRequestsAreAnsweredByTheHandlersAndUnknownOnesRefused() throws Exception {
         var server = new ScriptedServer();
         try (var client = McpClient.builder()

@@ -177,7 +177,6 @@ final class Declarations {
         } catch (IOException e) {
             return CallToolResult.error("Plugin " + mount.name() + " is not available: " + e.getMessage());
         }
-        var trailing = new TrailingProgress(context);
         // Started here, on the thread serving the caller: its span is the parent of this one.
         OutgoingCalls.Outgoing outgoing = OutgoingCalls.current().start("tools/call", name, mount.name());
         CallOutcome outcome = null;
@@ -188,11 +187,15 @@ final class Declarations {
             if (mount.spec().passesIdentity()) {
                 context.identity().ifPresent(identity -> meta.put(ParentIdentity.META_KEY, ParentIdentity.toMeta(identity)));
             }
+            // The client returns once every progress notification sent before the answer went through the listener,
+            // so the caller gets them all before its result.
             CallToolResult result = mount.forward(context, name, () -> client.callTool(name, arguments, meta,
-                    context.hasProgressToken() ? trailing::accept : null, mount.spec().callTimeout()));
+                    context.hasProgressToken()
+                            ? progress -> context.progress(progress.progress(), progress.total(), progress.message())
+                            : null,
+                    mount.spec().callTimeout()));
             outcome = new CallOutcome(Boolean.TRUE.equals(result.isError()) ? CallOutcome.Kind.TOOL_ERROR
                     : CallOutcome.Kind.OK, 0, null, System.nanoTime());
-            if (context.hasProgressToken()) trailing.settle();
             return result;
         } catch (RequestTimeoutException e) {
             outcome = failed(ErrorCodes.INTERNAL_ERROR, e.getMessage());
@@ -289,36 +292,6 @@ final class Declarations {
 
     private static CallOutcome failed(int code, String message) {
         return new CallOutcome(CallOutcome.Kind.ERROR, code, message, System.nanoTime());
-    }
-
-    /**
-     * Passes a call's progress on. The client hands progress over on a thread of its own, so the last notifications
-     * sent before the answer may be delivered just after it: {@link #settle} waits until none came for a moment
-     * (at most {@link #MAX_WAIT}), so they reach the caller before its result.
-     */
-    private static final class TrailingProgress {
-        private static final long QUIET_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(30);
-        private static final long MAX_WAIT = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(200);
-        private final RequestContext context;
-        private long last = System.nanoTime();
-
-        TrailingProgress(RequestContext context) {
-            this.context = context;
-        }
-
-        void accept(dev.jmcp.client.ServerNotification.Progress progress) {
-            synchronized (this) {
-                last = System.nanoTime();
-            }
-            context.progress(progress.progress(), progress.total(), progress.message());
-        }
-
-        synchronized void settle() throws InterruptedException {
-            long deadline = System.nanoTime() + MAX_WAIT;
-            for (long now = System.nanoTime(); now < deadline && now - last < QUIET_NANOS; now = System.nanoTime()) {
-                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, QUIET_NANOS - (now - last));
-            }
-        }
     }
 
     private static ReadResourceResult read(Mount mount, RequestContext context, String uri) throws Exception {
