@@ -88,12 +88,7 @@ final class HttpServing {
             // until they are loaded, so a load balancer sends nothing here before.
             var loading = server.startInBackground();
             transport.start();
-            loading.exceptionally(e -> {
-                log.error("Cannot load the plugins", e);
-                failed.set(true);
-                System.exit(1);
-                return null;
-            });
+            ServeCommand.exitWhenTheLoadFails(loading, failed, log);
             if (httpOptions.streamableHttp()) {
                 log.info("{} {} serving Streamable HTTP at {}; plugins from {}", options.name(), options.version(),
                         transport.url(), options.pluginsDirectory());

@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code jmcp serve}: the seed server's command line ({@code -n}, {@code -p}, {@code -l}, {@code -s}, {@code -t};
@@ -244,6 +246,19 @@ public final class ServeCommand implements Callable<Integer> {
         }
         CodecPrimer.start();
         StdioServing.prepare(args);
+    }
+
+    /**
+     * Ends the process with code 1 (after logging why) when the plugins' first load, started in the background, could
+     * not run; {@code failed} is set first, so the shutdown hook knows the stop was not a signal.
+     */
+    static void exitWhenTheLoadFails(CompletableFuture<Void> loading, AtomicBoolean failed, Logger log) {
+        loading.exceptionally(e -> {
+            log.error("Cannot load the plugins", e);
+            failed.set(true);
+            System.exit(1);
+            return null;
+        });
     }
 
     @Override

@@ -127,12 +127,7 @@ final class StdioServing {
 
         try {
             // The plugins load while the client's initialize is read and answered; its next requests wait for them.
-            server.startInBackground().exceptionally(e -> {
-                log.error("Cannot load the plugins", e);
-                loadFailed.set(true);
-                System.exit(1);
-                return null;
-            });
+            ServeCommand.exitWhenTheLoadFails(server.startInBackground(), loadFailed, log);
             log.info("{} {} serving over stdio; plugins from {}", options.name(), options.version(),
                     options.pluginsDirectory());
             server.serveStdio(in, protocol);
