@@ -146,6 +146,26 @@ class HostilePluginsIT {
     }
 
     @Test
+    void startedWithoutTheLauncherJmcpMovesStandardOutputItself() throws Exception {
+        // bin/jmcp moves the protocol off descriptor 1 before the JVM starts (the other tests); java started directly
+        // makes the same move through the FFM API.
+        Path home = Distribution.HOME;
+        var command = List.of(home.resolve("runtime/bin/java").toString(), "--enable-native-access=ALL-UNNAMED",
+                "-Xmx256m", "-Djava.io.tmpdir=" + temp, "-cp", home.resolve("lib") + "/*", "dev.jmcp.cli.Jmcp",
+                "serve", "-v", "-p", work.resolve("plugins").toString());
+        try (McpProcess direct = McpProcess.start(command, Map.of(), work)) {
+            direct.initialize("2025-11-25", Map.of());
+            var response = direct.request("tools/call", Map.of("name", "forge-fd", "arguments", Map.of()));
+            assertThat(text(result(response))).isEqualTo("written");
+            assertThat(eventually(Duration.ofSeconds(10), () -> direct.stderr().contains("forged-fd"))).isTrue();
+            assertThat(direct.request("ping", Map.of())).containsKey("result");
+            assertThat(direct.unmatchedResponses()).isEmpty();
+            assertThat(direct.nonProtocolLines()).isEmpty();
+            assertThat(direct.stderr()).doesNotContain("where bin/jmcp moved standard output");
+        }
+    }
+
+    @Test
     void theThreadDumpOfKillQuitGoesToStandardError() throws Exception {
         Process kill = new ProcessBuilder("kill", "-QUIT", Long.toString(server.pid())).inheritIO().start();
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();

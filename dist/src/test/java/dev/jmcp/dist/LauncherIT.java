@@ -1,5 +1,6 @@
 package dev.jmcp.dist;
 
+import dev.jmcp.testkit.McpProcess;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,6 +108,18 @@ class LauncherIT {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).startsWith("jmcp ");
+    }
+
+    @Test
+    void overStdioTheLauncherMovesTheProtocolOffDescriptorOne() throws Exception {
+        Path plugins = Files.createDirectories(temp.resolve("no-plugins"));
+        try (var server = McpProcess.start(List.of(home.resolve("bin/jmcp").toString(), "serve", "-v", "-p",
+                plugins.toString()), Map.of(), temp)) {
+            server.initialize("2025-11-25", Map.of());
+            assertThat(server.request("ping", Map.of())).containsKey("result");
+            assertThat(server.stderr()).contains("The protocol goes to descriptor 3, where bin/jmcp moved standard output");
+            assertThat(server.nonProtocolLines()).isEmpty();
+        }
     }
 
     @Test

@@ -24,6 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class StdioServing {
     private static final int OUTPUT_BUFFER = 64 * 1024;
+    /** The system property naming the descriptor {@code bin/jmcp} moved standard output to, for the protocol. */
+    static final String MOVED_DESCRIPTOR = "jmcp.protocol.descriptor";
     /** How long requests in flight at SIGTERM/SIGINT get to finish and be answered. */
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(3);
 
@@ -47,10 +49,20 @@ final class StdioServing {
 
     /**
      * The protocol's own stream: standard output moved to a private descriptor, descriptor 1 then pointing at standard
-     * error (see {@link DescriptorOutputStream}). Where that cannot be done (Windows, or a system call failing), the
-     * plain standard output, with a warning: code writing to {@code FileDescriptor.out} then reaches the client.
+     * error. The launcher ({@code bin/jmcp}) makes that move before the JVM starts and names the descriptor in
+     * {@value #MOVED_DESCRIPTOR}; otherwise {@link DescriptorOutputStream} makes it. Where neither can be done
+     * (Windows, or a system call failing), the plain standard output, with a warning: code writing to
+     * {@code FileDescriptor.out} then reaches the client.
+     *
+     * @throws IOException when the launcher's descriptor cannot be opened (descriptor 1 is then standard error already)
      */
-    private static OutputStream takeStandardOutput(Logger log) {
+    private static OutputStream takeStandardOutput(Logger log) throws IOException {
+        String moved = System.getProperty(MOVED_DESCRIPTOR);
+        if (moved != null) {
+            FileDescriptor descriptor = movedDescriptor(moved);
+            log.debug("The protocol goes to descriptor {}, where bin/jmcp moved standard output", moved);
+            return new FileOutputStream(descriptor);
+        }
         if (DescriptorOutputStream.supported()) {
             try {
                 return DescriptorOutputStream.takeStandardOutput();
@@ -66,6 +78,31 @@ final class StdioServing {
     }
 
     /**
+     * The descriptor the launcher moved standard output to. Java has no public way to name a descriptor by its number,
+     * so this takes {@link FileDescriptor}'s private constructor, which the launcher opens to jmcp
+     * ({@code --add-opens java.base/java.io=ALL-UNNAMED}).
+     */
+    static FileDescriptor movedDescriptor(String number) throws IOException {
+        int descriptor;
+        try {
+            descriptor = Integer.parseInt(number);
+        } catch (NumberFormatException e) {
+            descriptor = -1;
+        }
+        if (descriptor <= 2) {
+            throw new IOException(MOVED_DESCRIPTOR + " must name a descriptor above 2, was '" + number + "'");
+        }
+        try {
+            var constructor = FileDescriptor.class.getDeclaredConstructor(int.class);
+            constructor.setAccessible(true);
+            return constructor.newInstance(descriptor);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IOException("cannot write the protocol to descriptor " + descriptor + " (" + e
+                    + "); start jmcp with bin/jmcp, or without " + MOVED_DESCRIPTOR, e);
+        }
+    }
+
+    /**
      * Prepares, on threads of their own, what serving over stdio will need, so that it overlaps the parsing of the
      * command line {@code args} (those after {@code serve}); nothing when they ask for an HTTP transport alone.
      */
@@ -76,7 +113,8 @@ final class StdioServing {
             overHttp |= arg.equals("-t") || arg.equals("--http") || arg.equals("-s") || arg.equals("--sse");
             alsoStdio |= arg.equals("--stdio");
         }
-        if (!overHttp || alsoStdio) DescriptorOutputStream.linkAhead();
+        boolean moved = System.getProperty(MOVED_DESCRIPTOR) != null;
+        if ((!overHttp || alsoStdio) && !moved) DescriptorOutputStream.linkAhead();
     }
 
     /**
@@ -96,7 +134,13 @@ final class StdioServing {
         InputStream in = System.in;
         PrintStream stderr = System.err;
         System.setOut(stderr);
-        OutputStream protocol = new BufferedOutputStream(takeStandardOutput(log), OUTPUT_BUFFER);
+        OutputStream protocol;
+        try {
+            protocol = new BufferedOutputStream(takeStandardOutput(log), OUTPUT_BUFFER);
+        } catch (IOException e) {
+            log.error("Cannot serve over stdio: {}", e.getMessage());
+            return 1;
+        }
 
         McpServer server = new McpServer(options);
         Observing observing = Observing.attach(server, logCalls, telemetry, "pipe");
