@@ -21,7 +21,6 @@ import java.util.concurrent.Callable;
  * 0 on success, 1 when a command failed, 2 on a usage error (printed with the usage to standard error).
  */
 @Command(name = "jmcp", mixinStandardHelpOptions = true, versionProvider = JmcpVersion.class,
-        subcommands = {ServeCommand.class, InstallCommand.class, NewCommand.class},
         description = "A Model Context Protocol server with pluggable modules.",
         footer = {"", "Run 'jmcp COMMAND --help' for the options of a command."})
 public final class Jmcp implements Callable<Integer> {
@@ -59,12 +58,18 @@ public final class Jmcp implements Callable<Integer> {
 
     /** {@code jmcp serve} on its own, named as it is in the whole tree, for the fast start of {@link #main}. */
     static CommandLine serveCommandLine() {
-        return new CommandLine(new ServeCommand()).setCommandName("jmcp serve").setCaseInsensitiveEnumValuesAllowed(true);
+        return new CommandLine(ServeCommand.commandSpec()).setCommandName("jmcp serve")
+                .setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     /** A fresh command line writing help and errors to the process's standard streams. */
     public static CommandLine commandLine() {
-        return ClientCommands.addTo(new CommandLine(new Jmcp())).setCaseInsensitiveEnumValuesAllowed(true);
+        // serve's model is built in code (ServeCommandLine), the others' from their annotations.
+        CommandLine jmcp = new CommandLine(new Jmcp())
+                .addSubcommand("serve", new CommandLine(ServeCommand.commandSpec()))
+                .addSubcommand(new InstallCommand())
+                .addSubcommand(new NewCommand());
+        return ClientCommands.addTo(jmcp).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     /** A fresh command line writing to the given streams (for embedding and tests). */

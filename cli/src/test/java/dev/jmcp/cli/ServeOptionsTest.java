@@ -75,6 +75,23 @@ class ServeOptionsTest {
     }
 
     @Test
+    void aSecondParseStartsFromTheDefaultsAgain() {
+        // picocli restores every option's initial value before it parses: serve's model is built in code, and its
+        // initial values are the fields' own (a repeated option starts from an empty list again).
+        CommandLine jmcp = Jmcp.commandLine();
+        jmcp.parseArgs("serve", "-v", "-s", "--stdio", "--port", "1", "--page-size", "7", "--allow-origin",
+                "https://a.example");
+        jmcp.parseArgs("serve", "-t", "--allow-origin", "https://b.example");
+        ServeCommand serve = jmcp.getSubcommands().get("serve").getCommand();
+
+        assertThat(serve.verbose()).isFalse();
+        assertThat(serve.transports()).containsExactly(Transport.STREAMABLE_HTTP);
+        assertThat(serve.port()).isEqualTo(3000);
+        assertThat(serve.serverOptions().pageSize()).isEqualTo(ServerOptions.DEFAULT_PAGE_SIZE);
+        assertThat(serve.httpOptions().allowedOrigins()).containsExactly("https://b.example");
+    }
+
+    @Test
     void sseAloneAsksOnlyForSse() {
         assertThat(parse("--sse").transports()).containsExactly(Transport.SSE);
     }

@@ -1,12 +1,10 @@
 package dev.jmcp.cli.serve;
 
-import dev.jmcp.cli.DurationValue;
 import dev.jmcp.server.auth.ApiKeys;
 import dev.jmcp.server.auth.Authorization;
 import dev.jmcp.server.auth.JwtVerifier;
 import dev.jmcp.server.auth.TokenVerifier;
 import dev.jmcp.server.http.HttpOptions;
-import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.net.URI;
@@ -18,42 +16,18 @@ import java.util.List;
 
 /**
  * The options of {@code jmcp serve} that turn on authorization over HTTP: OAuth bearer tokens from an authorization
- * server, static API keys, or both (a picocli mixin).
+ * server, static API keys, or both. Declared, with their help, in {@link ServeCommandLine}, which sets these fields.
  */
 public final class AuthOptions {
-    @Option(names = "--auth-issuer", paramLabel = "URL",
-            description = "Require OAuth bearer tokens (JWTs) issued by this authorization server; its keys are found "
-                    + "through its metadata (RFC 8414 or OpenID discovery).")
     URI issuer;
-
-    @Option(names = "--auth-jwks", paramLabel = "URL",
-            description = "The authorization server's key set, when its metadata cannot be read.")
     URI jwks;
-
-    @Option(names = "--auth-audience", paramLabel = "URI",
-            description = "This server's canonical URI, which tokens must name as their audience (default: the "
-                    + "endpoint's URL, http(s)://HOST:PORT/PATH).")
     URI audience;
-
-    @Option(names = "--auth-scope", paramLabel = "SCOPE",
-            description = "A scope every request's token must grant (repeatable).")
     List<String> scopes = new ArrayList<>();
-
-    @Option(names = "--auth-scope-for", paramLabel = "ITEM=SCOPES",
-            description = "Scopes a call of one tool, prompt or resource needs besides (repeatable): "
-                    + "tool:NAME=SCOPE, prompt:NAME=SCOPE, resource:URI=SCOPE (a URI ending in * covers every URI it "
-                    + "starts); several scopes separated by commas. A token without them gets 403 insufficient_scope.")
     List<String> itemScopes = new ArrayList<>();
-
-    @Option(names = "--auth-clock-skew", defaultValue = "30s", paramLabel = "DURATION", converter = DurationValue.class,
-            description = "How far the authorization server's clock may be off when checking expiry "
-                    + "(default: ${DEFAULT-VALUE}).")
     Duration clockSkew;
-
-    @Option(names = "--api-key-file", paramLabel = "FILE",
-            description = "Require one of the API keys in FILE (one per line, 'name:key' or 'key'), sent as "
-                    + "'Authorization: Bearer KEY' or 'X-API-Key: KEY'.")
     Path apiKeyFile;
+    /** The {@code serve} command, for usage errors. */
+    picocli.CommandLine.Model.CommandSpec spec;
 
     /** Whether any authorization is configured. */
     boolean configured() {
@@ -84,9 +58,6 @@ public final class AuthOptions {
             }
         }
     }
-
-    @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
-    picocli.CommandLine.Model.CommandSpec spec;
 
     /**
      * The authorization these options describe for an endpoint served with {@code http}, or null when none is

@@ -1,9 +1,7 @@
 package dev.jmcp.cli.serve;
 
-import dev.jmcp.cli.DurationValue;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.TlsOptions;
-import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -16,43 +14,19 @@ import java.util.List;
 
 /**
  * The options of {@code jmcp serve} for a server others reach over a network: names allowed in {@code Host}, TLS,
- * the shutdown grace period, and the explicit consent an open, unauthenticated server on a network address needs
- * (a picocli mixin).
+ * the shutdown grace period, and the explicit consent an open, unauthenticated server on a network address needs.
+ * Declared, with their help, in {@link ServeCommandLine}, which sets these fields.
  */
 public final class NetworkOptions {
     /** Where the key store's password may come from instead of a file. */
     static final String KEYSTORE_PASSWORD_VARIABLE = "JMCP_TLS_KEYSTORE_PASSWORD";
 
-    @Option(names = "--allow-host", paramLabel = "HOST",
-            description = "Also accept HTTP requests whose Host header names HOST (repeatable), e.g. the machine's "
-                    + "name; loopback names and the bound address are always accepted. Allows no Origin.")
     List<String> allowedHosts = new ArrayList<>();
-
-    @Option(names = "--tls-cert", paramLabel = "FILE",
-            description = "Serve HTTPS with this PEM certificate (chain); with --tls-key.")
     Path tlsCertificate;
-
-    @Option(names = "--tls-key", paramLabel = "FILE",
-            description = "The PEM private key (PKCS#8, RSA or EC) of --tls-cert.")
     Path tlsKey;
-
-    @Option(names = "--tls-keystore", paramLabel = "FILE",
-            description = "Serve HTTPS with the key in this PKCS#12 or JKS key store; its password comes from "
-                    + "--tls-password-file or the environment variable " + KEYSTORE_PASSWORD_VARIABLE + ".")
     Path tlsKeyStore;
-
-    @Option(names = "--tls-password-file", paramLabel = "FILE",
-            description = "A file holding the key store's password (its first line).")
     Path tlsKeyStorePasswordFile;
-
-    @Option(names = "--grace-period", defaultValue = "30s", paramLabel = "DURATION", converter = DurationValue.class,
-            description = "On SIGTERM, how long calls in flight may take to finish before the server exits "
-                    + "(default: ${DEFAULT-VALUE}).")
     Duration gracePeriod;
-
-    @Option(names = "--allow-unauthenticated-network",
-            description = "Serve on a non-loopback address without authorization: anyone who reaches the port can "
-                    + "call every tool. Without it, such a server refuses to start.")
     boolean allowUnauthenticatedNetwork;
 
     /** {@code base} with these options applied; throws IllegalArgumentException naming a bad option. */

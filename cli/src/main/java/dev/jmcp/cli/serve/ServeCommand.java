@@ -1,7 +1,5 @@
 package dev.jmcp.cli.serve;
 
-import dev.jmcp.cli.ByteSize;
-import dev.jmcp.cli.DurationValue;
 import dev.jmcp.cli.JmcpVersion;
 import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.auth.Authorization;
@@ -9,13 +7,8 @@ import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
-
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,143 +25,52 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code jmcp serve}: the seed server's command line ({@code -n}, {@code -p}, {@code -l}, {@code -s}, {@code -t};
- * stdio by default) plus limits and logging switches. picocli fills the fields, then calls {@link #call} once on the
- * main thread. Bad option values are usage errors (exit 2); a transport this build lacks is exit 2 with a message on
+ * stdio by default) plus limits and logging switches. picocli fills the fields (the options are declared in
+ * {@link ServeCommandLine}), then calls {@link #call} once on the main thread. Bad option values are usage errors (exit 2); a transport this build lacks is exit 2 with a message on
  * standard error; a failure while serving is logged and is exit 1; stdin closing normally is exit 0.
  */
-@Command(name = "serve", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = JmcpVersion.class,
-        usageHelpAutoWidth = true,
-        description = {
-                "Serves the plugins of a folder to MCP clients: over standard input and output by default, or over HTTP.",
-                "Plugins are JARs; adding, replacing or removing one while the server runs reloads it."
-        })
 public final class ServeCommand implements Callable<Integer> {
 
     /** Where plugins live when {@code -p} is not given. */
     static final Path DEFAULT_PLUGINS = Path.of(System.getProperty("user.home"), ".jmcp", "plugins");
 
-    @Spec
+    // The parsed command line, set by picocli through ServeCommandLine, which also documents each option.
     CommandSpec spec;
-
-    @Option(names = {"-n", "--name"}, defaultValue = "jmcp", paramLabel = "NAME",
-            description = "Server name announced to clients (default: ${DEFAULT-VALUE}).")
     String name;
-
-    @Option(names = {"-p", "--plugins"}, paramLabel = "DIR",
-            description = "Folder of plugins (default: ~/.jmcp/plugins, created when missing).")
     Path plugins;
-
-    @Option(names = {"-l", "--logs"}, paramLabel = "DIR",
-            description = "Folder for log files, one new file per run; without it jmcp logs only to standard error.")
     Path logs;
-
-    @Option(names = {"-v", "--verbose"}, description = "Log at debug level.")
     boolean verbose;
-
     /** Set by a parent jmcp that runs one JAR plugin in this process: the parent says who sent each call. */
-    @Option(names = "--identity-from-parent", hidden = true)
     boolean identityFromParent;
-
-    @Option(names = "--page-size", defaultValue = "" + ServerOptions.DEFAULT_PAGE_SIZE, paramLabel = "N",
-            description = "Items per page of tools/list, prompts/list and resources/list (default: ${DEFAULT-VALUE}).")
     int pageSize;
-
-    @Option(names = "--max-message-size", defaultValue = "4MiB", paramLabel = "SIZE", converter = ByteSize.class,
-            description = "Largest inbound message, in bytes or with KiB/MiB/GiB (default: ${DEFAULT-VALUE}).")
     int maxMessageBytes;
-
-    @Option(names = "--max-pending", defaultValue = "" + ServerOptions.DEFAULT_MAX_PENDING_REQUESTS, paramLabel = "N",
-            description = "Requests in flight per connection; past it a request gets 'Server busy' "
-                    + "(default: ${DEFAULT-VALUE}).")
     int maxPending;
-
-    @Option(names = {"-t", "--http"}, description = "Serve the Streamable HTTP transport.")
     boolean http;
-
-    @Option(names = {"-s", "--sse"}, description = "Serve the legacy HTTP+SSE transport.")
     boolean sse;
-
-    @Option(names = "--stdio", description = "With -t or -s: also serve one client over standard input and output; "
-            + "jmcp then stops when standard input ends (e.g. a desktop client's server with a --console).")
     boolean stdio;
-
-    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
-            description = "Address the HTTP transports bind to (default: ${DEFAULT-VALUE}).")
     String host;
-
-    @Option(names = "--port", defaultValue = "3000", paramLabel = "PORT",
-            description = "Port of the HTTP transports; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port;
-
-    @Option(names = "--path", defaultValue = "/mcp", paramLabel = "PATH",
-            description = "Endpoint path of the Streamable HTTP transport (default: ${DEFAULT-VALUE}).")
     String path;
-
-    @Mixin
     NetworkOptions network;
-
-    @Option(names = "--log-calls", description = "Log one structured line per call (logger jmcp.calls: method, "
-            + "target, plugin, session, revision, outcome, duration).")
     boolean logCalls;
-
-    @Option(names = "--state", paramLabel = "URI",
-            description = "With -t: share state with the other instances behind the same load balancer through Redis "
-                    + "(redis://HOST:PORT): the request-state key, change events and tasks. Redis may start later.")
     java.net.URI state;
-
-    @Option(names = "--state-key-file", paramLabel = "FILE",
-            description = "The request-state keys (base64, one per line; the first signs, all verify), instead of "
-                    + "one agreed in Redis or made at start.")
     Path stateKeyFile;
-
-    @Option(names = "--console", description = "With -t: serve a web console at /console/ (plugins, tools, sessions, "
-            + "last calls; call a tool from a form), behind the same authorization as MCP.")
     boolean console;
-
-    @Option(names = "--telemetry", description = "Send OpenTelemetry traces and metrics of every call, configured by "
-            + "the standard OTEL_* variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_METRICS_EXPORTER=prometheus, ...).")
     boolean telemetry;
-
-    @Option(names = "--log-format", defaultValue = "text", paramLabel = "FORMAT",
-            description = "Format of the log file of -l: text, or json (one JSON object per line) (default: "
-                    + "${DEFAULT-VALUE}).")
     String logFormat;
-
-    @Option(names = "--log-max-size", paramLabel = "SIZE", converter = ByteSize.class,
-            description = "Roll the text log file of -l over at this size (e.g. 10MiB).")
     Integer logMaxSize;
-
-    @Option(names = "--log-keep", defaultValue = "5", paramLabel = "N",
-            description = "Rolled-over log files kept with --log-max-size (default: ${DEFAULT-VALUE}).")
     int logKeep;
-
-    @Mixin
     AuthOptions auth;
-
-    @Option(names = "--allow-origin", paramLabel = "ORIGIN",
-            description = "Also accept HTTP requests from this Origin (repeatable); loopback origins are always accepted.")
     List<String> allowedOrigins = new ArrayList<>();
-
-    @Option(names = "--max-sessions", defaultValue = "" + HttpOptions.DEFAULT_MAX_SESSIONS, paramLabel = "N",
-            description = "HTTP sessions open at once, both transports together; past it initialize gets 503 "
-                    + "(default: ${DEFAULT-VALUE}).")
     int maxSessions;
-
-    @Option(names = "--session-idle-timeout", defaultValue = "30m", paramLabel = "DURATION",
-            converter = DurationValue.class,
-            description = "An HTTP session with no request and no open stream for this long is ended "
-                    + "(default: ${DEFAULT-VALUE}).")
     Duration sessionIdleTimeout;
-
-    @Option(names = "--replay-buffer", defaultValue = "" + HttpOptions.DEFAULT_REPLAY_BUFFER_SIZE, paramLabel = "N",
-            description = "Events kept per SSE stream for a client that resumes it (default: ${DEFAULT-VALUE}).")
     int replayBuffer;
-
-    @Option(names = "--max-stateless-calls", defaultValue = "" + HttpOptions.DEFAULT_MAX_STATELESS_CALLS,
-            paramLabel = "N",
-            description = "2026-07-28 requests served at once over HTTP, listen streams included; past it a request "
-                    + "gets 503 (default: ${DEFAULT-VALUE}).")
     int maxStatelessCalls;
+
+    /** The {@code serve} command of a new instance, whose fields its parsed options set. */
+    public static CommandSpec commandSpec() {
+        return ServeCommandLine.of(new ServeCommand());
+    }
 
     /** The HTTP set-up these options describe. */
     public HttpOptions httpOptions() {
