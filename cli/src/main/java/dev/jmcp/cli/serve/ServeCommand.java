@@ -5,6 +5,7 @@ import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.auth.Authorization;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
+import dev.jmcp.server.http.HttpTransport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Model.CommandSpec;
@@ -219,6 +220,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Optional<Path> logFile = LogSetup.configure(verbose, logs, fileFormat);
         Logger log = LoggerFactory.getLogger(ServeCommand.class);
+        if (overHttp) HttpTransport.prepare();
         logFile.ifPresent(f -> log.info("Logging to {}", f));
         Authorization authorization;
         try {
