@@ -54,8 +54,12 @@ public final class HttpTransport implements AutoCloseable {
      */
     public static void prepare() {
         Thread.ofPlatform().daemon().name("jmcp-http-prepare").start(() -> {
-            MimeTypes.DEFAULTS.getMimeByExtension("json");
-            new SecureRandom().nextInt();
+            try {
+                MimeTypes.DEFAULTS.getMimeByExtension("json");
+                new SecureRandom().nextInt();
+            } catch (RuntimeException e) {
+                // Only a head start: the server's own start reports whatever is wrong.
+            }
         });
     }
 
