@@ -27,6 +27,16 @@ class LogSetupTest {
     }
 
     @Test
+    void consoleLinesCarryTheTimeOfDayUnlessTheClientStampsThem() {
+        assertThat(LogSetup.properties(false, Optional.empty()).get("writer1.format")).startsWith("{date:HH:mm:ss.SSS} ");
+        assertThat(LogSetup.properties(false, Optional.empty(), LogSetup.FileFormat.TEXT, false).get("writer1.format"))
+                .startsWith("{level").doesNotContain("{date");
+        // A log file keeps date and time either way.
+        assertThat(LogSetup.properties(false, Optional.of(Path.of("/tmp/logs/jmcp.log")), LogSetup.FileFormat.TEXT,
+                false).get("writer2.format")).startsWith("{date:yyyy-MM-dd HH:mm:ss.SSS} ");
+    }
+
+    @Test
     void verboseMeansDebug() {
         assertThat(LogSetup.properties(true, Optional.empty())).containsEntry("level", "debug");
     }

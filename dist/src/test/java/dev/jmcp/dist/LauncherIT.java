@@ -117,7 +117,9 @@ class LauncherIT {
                 plugins.toString()), Map.of(), temp)) {
             server.initialize("2025-11-25", Map.of());
             assertThat(server.request("ping", Map.of())).containsKey("result");
-            assertThat(server.stderr()).contains("The protocol goes to descriptor 3, where bin/jmcp moved standard output");
+            // Each line starts with its level: over stdio the client stamps the time of the server's lines itself.
+            assertThat(server.stderr()).containsPattern(
+                    "(?m)^DEBUG StdioServing: The protocol goes to descriptor 3, where bin/jmcp moved standard output");
             assertThat(server.nonProtocolLines()).isEmpty();
         }
     }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,7 +23,8 @@ import java.util.Optional;
  */
 public final class LogSetup {
     private static final DateTimeFormatter FILE_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-    private static final String CONSOLE_FORMAT = "{date:HH:mm:ss.SSS} {level|min-size=5} {class-name}: {message}";
+    private static final String CONSOLE_LINE = "{level|min-size=5} {class-name}: {message}";
+    private static final String CONSOLE_FORMAT = "{date:HH:mm:ss.SSS} " + CONSOLE_LINE;
     private static final String FILE_FORMAT =
             "{date:yyyy-MM-dd HH:mm:ss.SSS} {level|min-size=5} [{thread}] {class}: {message}";
 
@@ -57,13 +59,22 @@ public final class LogSetup {
 
     /** As {@link #configure(boolean, Path)}, the log file (when there is one) written as {@code format} says. */
     public static Optional<Path> configure(boolean verbose, Path logsDirectory, FileFormat format) throws IOException {
+        return configure(verbose, logsDirectory, format, true);
+    }
+
+    /**
+     * As {@link #configure(boolean, Path, FileFormat)}; console lines start with the time of day only when
+     * {@code consoleTimes} (see {@link #properties(boolean, Optional, FileFormat, boolean)}).
+     */
+    public static Optional<Path> configure(boolean verbose, Path logsDirectory, FileFormat format,
+                                           boolean consoleTimes) throws IOException {
         Optional<Path> file = Optional.empty();
         if (logsDirectory != null) {
             Files.createDirectories(logsDirectory);
             file = Optional.of(newLogFile(logsDirectory, LocalDateTime.now(), ProcessHandle.current().pid()));
             if (format.json()) file = file.map(f -> f.resolveSibling(f.getFileName().toString().replaceAll("\\.log$", ".jsonl")));
         }
-        Configuration.replace(properties(verbose, file, format));
+        Configuration.replace(properties(verbose, file, format, consoleTimes));
         return file;
     }
 
@@ -74,6 +85,17 @@ public final class LogSetup {
 
     /** The tinylog properties for the given level, optional log file and its format. */
     public static Map<String, String> properties(boolean verbose, Optional<Path> file, FileFormat format) {
+        return properties(verbose, file, format, true);
+    }
+
+    /**
+     * The tinylog properties for the given level, optional log file and its format, console lines with or without the
+     * time of day. Without is for serving over stdio: the client that started the server stamps each line of its
+     * standard error itself, and a first time stamp costs the process the JDK's time-zone rules (see
+     * {@link #prepareTimeStamps}). Log files always carry date and time.
+     */
+    public static Map<String, String> properties(boolean verbose, Optional<Path> file, FileFormat format,
+                                                 boolean consoleTimes) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("level", verbose ? "debug" : "info");
         // The JDK's own System.Logger chatter (such as a stack trace for every Runtime.exit at debug) is not ours.
@@ -87,7 +109,7 @@ public final class LogSetup {
         // By default tinylog's console writer prints levels below WARN to standard output: in stdio mode that is
         // the protocol channel, so every level goes to standard error.
         p.put("writer1.stream", "err");
-        p.put("writer1.format", CONSOLE_FORMAT);
+        p.put("writer1.format", consoleTimes ? CONSOLE_FORMAT : CONSOLE_LINE);
         file.ifPresent(f -> {
             if (format.json()) {
                 p.put("writer2", "json");
@@ -120,6 +142,15 @@ public final class LogSetup {
             p.put("writer2.format", FILE_FORMAT);
         });
         return p;
+    }
+
+    /**
+     * Starts loading, on a thread of its own, what the first time stamp of a log line needs: the JDK's time-zone rules,
+     * whose first use lists a service file in every JAR of the class path, opening and indexing each (20-40 ms of CPU
+     * time for lib/). Only a head start, for a process about to log with times; without it the first such line pays.
+     */
+    public static void prepareTimeStamps() {
+        Thread.ofPlatform().daemon().name("jmcp-time-zone").start(ZoneId::systemDefault);
     }
 
     /** The file one run logs to: {@code jmcp-<yyyyMMdd-HHmmss>-<pid>.log} in {@code directory}. */

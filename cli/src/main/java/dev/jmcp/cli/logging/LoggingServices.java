@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.security.CodeSource;
-import java.time.ZoneId;
 import java.util.Enumeration;
 
 /**
@@ -18,9 +17,9 @@ import java.util.Enumeration;
  * So SLF4J is told its provider ({@code slf4j.provider}), tinylog its configuration loader (jmcp configures tinylog in
  * code, {@link LogSetup}, so no {@code tinylog.properties} is looked for), and tinylog, which asks the thread's context
  * class loader first, is given one that lists tinylog's service files from tinylog's own JARs and delegates everything
- * else to its parent. The one listing of all JARs left, the JDK's time-zone rules providers, which the first time stamp
- * of a log line needs, runs on a thread of its own meanwhile. Properties already set are kept. For the process entry
- * point only; a program embedding jmcp keeps its own logging set-up.
+ * else to its parent. (The one listing of all JARs left, the JDK's time-zone rules providers, is the first time stamp's:
+ * see {@link LogSetup#prepareTimeStamps}.) Properties already set are kept. For the process entry point only; a program
+ * embedding jmcp keeps its own logging set-up.
  */
 public final class LoggingServices extends ClassLoader {
     private static final String TINYLOG_SERVICES = "META-INF/services/org.tinylog.";
@@ -38,11 +37,9 @@ public final class LoggingServices extends ClassLoader {
 
     /**
      * Names SLF4J's provider and tinylog's configuration loader, points the calling thread (and the threads it starts
-     * from now on) at tinylog's own service files, and starts loading the time-zone rules. Call first thing in
-     * {@code main}, before anything logs.
+     * from now on) at tinylog's own service files. Call first thing in {@code main}, before anything logs.
      */
     public static void useDirectly() {
-        Thread.ofPlatform().daemon().name("jmcp-time-zone").start(ZoneId::systemDefault);
         setIfAbsent("slf4j.provider", TinylogSlf4jServiceProvider.class.getName());
         // SLF4J says at INFO that it took the provider it was told; its warnings and errors still show.
         setIfAbsent("slf4j.internal.verbosity", "WARN");

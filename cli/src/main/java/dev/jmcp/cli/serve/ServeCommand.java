@@ -144,11 +144,19 @@ public final class ServeCommand implements Callable<Integer> {
      * serving will need and can be prepared meanwhile (start-up time; see {@code StdioServing.prepare}).
      */
     public static void prepare(String[] args) {
+        boolean overHttp = false;
+        boolean alsoStdio = false;
+        boolean logFile = false;
         for (String arg : args) {
             if (arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version")) return;
+            overHttp |= arg.equals("-t") || arg.equals("--http") || arg.equals("-s") || arg.equals("--sse");
+            alsoStdio |= arg.equals("--stdio");
+            logFile |= arg.startsWith("-l") || arg.startsWith("--logs");
         }
         CodecPrimer.start();
-        StdioServing.prepare(args);
+        // Log lines carry times on the console over HTTP, and always in a log file (see call).
+        if (overHttp || logFile) LogSetup.prepareTimeStamps();
+        if (!overHttp || alsoStdio) StdioServing.prepare();
     }
 
     /**
@@ -218,7 +226,9 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        Optional<Path> logFile = LogSetup.configure(verbose, logs, fileFormat);
+        // Over stdio the client stamps the lines of the server's standard error itself; a terminal running an HTTP
+        // server shows them with the time of day.
+        Optional<Path> logFile = LogSetup.configure(verbose, logs, fileFormat, overHttp);
         Logger log = LoggerFactory.getLogger(ServeCommand.class);
         if (overHttp) HttpTransport.prepare();
         logFile.ifPresent(f -> log.info("Logging to {}", f));

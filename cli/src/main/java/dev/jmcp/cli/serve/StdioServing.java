@@ -109,18 +109,11 @@ final class StdioServing {
     }
 
     /**
-     * Prepares, on threads of their own, what serving over stdio will need, so that it overlaps the parsing of the
-     * command line {@code args} (those after {@code serve}); nothing when they ask for an HTTP transport alone.
+     * Prepares, on a thread of its own, what serving over stdio will need, so that it overlaps the parsing of the
+     * command line: the FFM calls that move standard output, unless the launcher moved it already.
      */
-    static void prepare(String[] args) {
-        boolean overHttp = false;
-        boolean alsoStdio = false;
-        for (String arg : args) {
-            overHttp |= arg.equals("-t") || arg.equals("--http") || arg.equals("-s") || arg.equals("--sse");
-            alsoStdio |= arg.equals("--stdio");
-        }
-        boolean moved = System.getProperty(MOVED_DESCRIPTOR) != null;
-        if ((!overHttp || alsoStdio) && !moved) DescriptorOutputStream.linkAhead();
+    static void prepare() {
+        if (System.getProperty(MOVED_DESCRIPTOR) == null) DescriptorOutputStream.linkAhead();
     }
 
     /**
