@@ -137,18 +137,36 @@ public final class McpServer implements AutoCloseable {
      * completes when the load is done, exceptionally when it could not run (the server then serves no plugin).
      */
     public java.util.concurrent.CompletableFuture<Void> startInBackground() {
+        return startInBackground(java.util.concurrent.CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * As {@link #startInBackground()}, but the load begins once {@code ready} completes; from now on requests that need
+     * the plugins wait for it all the same. For a transport that opens its port first, so that the load does not
+     * compete with that for the CPUs of a small machine. When {@code ready} fails, no plugin loads: the returned
+     * future fails with the same exception and the server serves no plugin.
+     */
+    public java.util.concurrent.CompletableFuture<Void> startInBackground(java.util.concurrent.CompletionStage<?> ready) {
         var loaded = new java.util.concurrent.CompletableFuture<Void>();
         background = loaded;
         engine.pluginsLoading();
-        Thread.ofPlatform().name("jmcp-plugins-start").start(() -> {
-            try {
-                plugins.start();
-                loaded.complete(null);
-            } catch (Throwable e) {
-                loaded.completeExceptionally(e);
-            } finally {
+        ready.whenComplete((ignored, failure) -> {
+            if (failure != null) {
                 engine.pluginsLoaded();
+                loaded.completeExceptionally(failure);
+                return;
             }
+            Thread.ofPlatform().name("jmcp-plugins-start").start(() -> {
+                Throwable failed = null;
+                try {
+                    plugins.start();
+                } catch (Throwable e) {
+                    failed = e;
+                }
+                // Ready first, so that whoever the future wakes finds the server ready.
+                engine.pluginsLoaded();
+                if (failed == null) loaded.complete(null); else loaded.completeExceptionally(failed);
+            });
         });
         return loaded;
     }

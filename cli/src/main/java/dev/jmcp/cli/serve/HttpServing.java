@@ -11,6 +11,7 @@ import dev.jmcp.server.state.SharedState;
 import org.slf4j.Logger;
 
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -83,11 +84,19 @@ final class HttpServing {
             if (!failed.get()) Runtime.getRuntime().halt(0);
         }));
         try {
-            // The port opens while the plugins load: a client that connects at once gets its initialize answered,
-            // and its requests that need the plugins wait for them, so it finds every plugin served; /ready says 503
-            // until they are loaded, so a load balancer sends nothing here before.
-            var loading = server.startInBackground();
-            transport.start();
+            // The plugins load once the port is open (on a small machine the two would compete for the CPUs, and
+            // the first answer, to initialize, needs no plugin). A client that connects at once gets its initialize
+            // answered, and its requests that need the plugins wait for them, so it finds every plugin served;
+            // /ready says 503 until they are loaded, so a load balancer sends nothing here before.
+            var portOpen = new CompletableFuture<Void>();
+            var loading = server.startInBackground(portOpen);
+            try {
+                transport.start();
+            } catch (IOException | RuntimeException e) {
+                portOpen.completeExceptionally(e);
+                throw e;
+            }
+            portOpen.complete(null);
             ServeCommand.exitWhenTheLoadFails(loading, failed, log);
             if (httpOptions.streamableHttp()) {
                 log.info("{} {} serving Streamable HTTP at {}; plugins from {}", options.name(), options.version(),
@@ -108,7 +117,8 @@ final class HttpServing {
             stopped.await();
             return 0;
         } catch (IOException e) {
-            log.error("Cannot serve HTTP on {}:{}: {}", httpOptions.host(), httpOptions.port(), e.getMessage());
+            // The transport's message names the address already: "cannot serve HTTP on HOST:PORT: why".
+            log.error("{}", e.getMessage());
             failed.set(true);
             close.run();
             return 1;

@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -128,6 +129,46 @@ class BackgroundStartTest {
         loaded.get(10, TimeUnit.SECONDS);
         var readyNow = client.send(HttpRequest.newBuilder(ready).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(readyNow.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void theLoadCanWaitForThePortWhileRequestsThatNeedThePluginsWaitForTheLoad() throws Exception {
+        Path plugins = Files.createDirectories(folder.resolve("plugins"));
+        replying("faststart", "fast", "quick").writeTo(plugins.resolve("b-fast.jar"));
+        server = new McpServer(ServerOptions.defaults("background", plugins));
+        var portOpen = new CompletableFuture<Void>();
+        var loaded = server.startInBackground(portOpen);
+        http = server.http(HttpOptions.defaults().withPort(0));
+        http.start();
+        var client = HttpClient.newHttpClient();
+
+        // Not begun yet, and already counted as loading: what needs the plugins would wait.
+        Thread.sleep(300);
+        assertThat(loaded).isNotDone();
+        assertThat(server.pluginsReady()).isFalse();
+        var starting = client.send(HttpRequest.newBuilder(http.url().resolve("/ready")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(starting.statusCode()).isEqualTo(503);
+
+        portOpen.complete(null);
+        loaded.get(10, TimeUnit.SECONDS);
+        assertThat(server.registry().tools()).extracting(t -> t.tool().name()).contains("fast");
+    }
+
+    @Test
+    void whenThePortCannotOpenNoPluginLoadsAndTheServerClosesAtOnce() throws Exception {
+        Path plugins = Files.createDirectories(folder.resolve("plugins"));
+        replying("faststart", "fast", "quick").writeTo(plugins.resolve("b-fast.jar"));
+        server = new McpServer(ServerOptions.defaults("background", plugins));
+        var portOpen = new CompletableFuture<Void>();
+        var loaded = server.startInBackground(portOpen);
+
+        portOpen.completeExceptionally(new java.net.BindException("Address already in use"));
+
+        assertThat(loaded).isCompletedExceptionally();
+        assertThat(server.pluginsReady()).isTrue();
+        assertThat(server.loadedPlugins()).isEmpty();
+        server.close();
     }
 
     /** The server's output, one message per line, into a queue the test polls. */
