@@ -174,7 +174,6 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        CodecPrimer.await();
         ServerOptions options = serverOptions();
         if (port < 0 || port > 65_535) {
             throw new ParameterException(spec.commandLine(), "--port must be between 0 and 65535, was " + port);
@@ -231,6 +230,8 @@ public final class ServeCommand implements Callable<Integer> {
         Optional<Path> logFile = LogSetup.configure(verbose, logs, fileFormat, overHttp);
         Logger log = LoggerFactory.getLogger(ServeCommand.class);
         if (overHttp) HttpTransport.prepare();
+        // Everything above ran beside the codec's first use (CodecPrimer); what follows may use the codec.
+        CodecPrimer.await();
         logFile.ifPresent(f -> log.info("Logging to {}", f));
         Authorization authorization;
         try {
