@@ -1,6 +1,7 @@
 package dev.jmcp.cli;
 
 import dev.jmcp.cli.logging.LogSetup;
+import dev.jmcp.cli.logging.StampedConsoleWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
@@ -20,15 +21,18 @@ class LogSetupTest {
     @Test
     void consoleWritesEveryLevelToStandardError() {
         assertThat(LogSetup.properties(false, Optional.empty()))
-                .containsEntry("writer1", "console")
-                .containsEntry("writer1.stream", "err")
+                .containsEntry("writer1", StampedConsoleWriter.class.getName())
                 .containsEntry("level", "info")
                 .doesNotContainKey("writer2");
+        assertThat(LogSetup.properties(false, Optional.empty(), LogSetup.FileFormat.TEXT, false))
+                .containsEntry("writer1", "console")
+                .containsEntry("writer1.stream", "err");
     }
 
     @Test
     void consoleLinesCarryTheTimeOfDayUnlessTheClientStampsThem() {
-        assertThat(LogSetup.properties(false, Optional.empty()).get("writer1.format")).startsWith("{date:HH:mm:ss.SSS} ");
+        assertThat(LogSetup.properties(false, Optional.empty()).get("writer1"))
+                .isEqualTo(StampedConsoleWriter.class.getName());
         assertThat(LogSetup.properties(false, Optional.empty(), LogSetup.FileFormat.TEXT, false).get("writer1.format"))
                 .startsWith("{level").doesNotContain("{date");
         // A log file keeps date and time either way.
@@ -63,12 +67,18 @@ class LogSetupTest {
         assertThat(file).isEqualTo(Path.of("logs", "jmcp-20260304-050607-4242.log"));
     }
 
-    /** The only test in this JVM that configures tinylog: its configuration freezes once a logger is used. */
+    /**
+     * The only test in this JVM that configures tinylog: its configuration freezes once a logger is used. The console
+     * lines, on standard error, start with the time of day.
+     */
     @Test
     void slf4jAndSystemLoggerReachTheFileAndNothingReachesStandardOutput(@TempDir Path temp) throws Exception {
         PrintStream realOut = System.out;
+        PrintStream realErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         Path file;
         try {
             file = LogSetup.configure(false, temp.resolve("logs")).orElseThrow();
@@ -77,9 +87,12 @@ class LogSetupTest {
             System.getLogger("a.plugin").log(System.Logger.Level.DEBUG, "below the level");
         } finally {
             System.setOut(realOut);
+            System.setErr(realErr);
         }
 
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  LogSetupTest: through slf4j$");
         assertThat(file.getFileName().toString()).matches("jmcp-\\d{8}-\\d{6}-\\d+\\.log");
         String logged = Files.readString(file);
         assertThat(logged).contains("INFO", "through slf4j", "through System.Logger").doesNotContain("below the level");

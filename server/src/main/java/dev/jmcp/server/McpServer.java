@@ -146,7 +146,8 @@ public final class McpServer implements AutoCloseable {
      * compete with that for the CPUs of a small machine. When {@code ready} fails, no plugin loads: the returned
      * future fails with the same exception and the server serves no plugin.
      */
-    public java.util.concurrent.CompletableFuture<Void> startInBackground(java.util.concurrent.CompletionStage<?> ready) {
+    public java.util.concurrent.CompletableFuture<Void> startInBackground(
+            java.util.concurrent.CompletionStage<?> ready) {
         var loaded = new java.util.concurrent.CompletableFuture<Void>();
         background = loaded;
         engine.pluginsLoading();

@@ -12,6 +12,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TimeZone;
 
 /**
  * Configures tinylog for this process, once, before any logger is created. Console output always goes to standard
@@ -24,7 +25,6 @@ import java.util.Optional;
 public final class LogSetup {
     private static final DateTimeFormatter FILE_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final String CONSOLE_LINE = "{level|min-size=5} {class-name}: {message}";
-    private static final String CONSOLE_FORMAT = "{date:HH:mm:ss.SSS} " + CONSOLE_LINE;
     private static final String FILE_FORMAT =
             "{date:yyyy-MM-dd HH:mm:ss.SSS} {level|min-size=5} [{thread}] {class}: {message}";
 
@@ -91,8 +91,8 @@ public final class LogSetup {
     /**
      * The tinylog properties for the given level, optional log file and its format, console lines with or without the
      * time of day. Without is for serving over stdio: the client that started the server stamps each line of its
-     * standard error itself, and a first time stamp costs the process the JDK's time-zone rules (see
-     * {@link #prepareTimeStamps}). Log files always carry date and time.
+     * standard error itself. With times, the console writer is {@link StampedConsoleWriter}, which reads the time zone
+     * without {@code java.time}'s rules (see {@link #prepareTimeStamps}). Log files always carry date and time.
      */
     public static Map<String, String> properties(boolean verbose, Optional<Path> file, FileFormat format,
                                                  boolean consoleTimes) {
@@ -105,11 +105,16 @@ public final class LogSetup {
         p.put("level@org.eclipse.jetty", "warn");
         p.put("autoshutdown", "false");
         p.put("writingthread", "false");
-        p.put("writer1", "console");
-        // By default tinylog's console writer prints levels below WARN to standard output: in stdio mode that is
-        // the protocol channel, so every level goes to standard error.
-        p.put("writer1.stream", "err");
-        p.put("writer1.format", consoleTimes ? CONSOLE_FORMAT : CONSOLE_LINE);
+        if (consoleTimes) {
+            // Every level to standard error, like the console writer below, each line after the time of day.
+            p.put("writer1", StampedConsoleWriter.class.getName());
+        } else {
+            p.put("writer1", "console");
+            // By default tinylog's console writer prints levels below WARN to standard output: in stdio mode that is
+            // the protocol channel, so every level goes to standard error.
+            p.put("writer1.stream", "err");
+        }
+        p.put("writer1.format", CONSOLE_LINE);
         file.ifPresent(f -> {
             if (format.json()) {
                 p.put("writer2", "json");
@@ -145,12 +150,16 @@ public final class LogSetup {
     }
 
     /**
-     * Starts loading, on a thread of its own, what the first time stamp of a log line needs: the JDK's time-zone rules,
-     * whose first use lists a service file in every JAR of the class path, opening and indexing each (20-40 ms of CPU
-     * time for lib/). Only a head start, for a process about to log with times; without it the first such line pays.
+     * Starts loading, on a thread of its own, what the first time stamp of a log line needs: the JDK's zone data for
+     * the console (a few milliseconds) and, when there are log {@code files}, {@code java.time}'s zone rules, whose
+     * first use lists a service file in every JAR of the class path, opening and indexing each (20-40 ms of CPU time
+     * for lib/). Only a head start, for a process about to log with times; without it the first such line pays.
      */
-    public static void prepareTimeStamps() {
-        Thread.ofPlatform().daemon().name("jmcp-time-zone").start(ZoneId::systemDefault);
+    public static void prepareTimeStamps(boolean files) {
+        Thread.ofPlatform().daemon().name("jmcp-time-zone").start(() -> {
+            TimeZone.getDefault();
+            if (files) ZoneId.systemDefault();
+        });
     }
 
     /** The file one run logs to: {@code jmcp-<yyyyMMdd-HHmmss>-<pid>.log} in {@code directory}. */

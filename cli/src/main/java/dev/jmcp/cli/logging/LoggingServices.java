@@ -17,9 +17,9 @@ import java.util.Enumeration;
  * So SLF4J is told its provider ({@code slf4j.provider}), tinylog its configuration loader (jmcp configures tinylog in
  * code, {@link LogSetup}, so no {@code tinylog.properties} is looked for), and tinylog, which asks the thread's context
  * class loader first, is given one that lists tinylog's service files from tinylog's own JARs and delegates everything
- * else to its parent. (The one listing of all JARs left, the JDK's time-zone rules providers, is the first time stamp's:
- * see {@link LogSetup#prepareTimeStamps}.) Properties already set are kept. For the process entry point only; a program
- * embedding jmcp keeps its own logging set-up.
+ * else to its parent. (The one listing of all JARs left, the JDK's time-zone rules providers, is the log files' first
+ * time stamp's: see {@link LogSetup#prepareTimeStamps}.) Properties already set are kept. For the process entry point
+ * only; a program embedding jmcp keeps its own logging set-up.
  */
 public final class LoggingServices extends ClassLoader {
     private static final String TINYLOG_SERVICES = "META-INF/services/org.tinylog.";

@@ -155,7 +155,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         CodecPrimer.start();
         // Log lines carry times on the console over HTTP, and always in a log file (see call).
-        if (overHttp || logFile) LogSetup.prepareTimeStamps();
+        if (overHttp || logFile) LogSetup.prepareTimeStamps(logFile);
         if (!overHttp || alsoStdio) StdioServing.prepare();
     }
 
