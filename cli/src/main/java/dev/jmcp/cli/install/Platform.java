@@ -21,7 +21,19 @@ record Platform(Os os, Path home, Map<String, String> environment) {
     static Platform current() {
         String name = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         Os os = name.startsWith("windows") ? Os.WINDOWS : name.startsWith("mac") ? Os.MAC : Os.LINUX;
-        return new Platform(os, Path.of(System.getProperty("user.home")), System.getenv());
+        Map<String, String> environment = System.getenv();
+        return new Platform(os, home(os, environment, System.getProperty("user.home")), environment);
+    }
+
+    /**
+     * The home folder the clients see. On Linux and macOS that is {@code $HOME} when it names an absolute path: the
+     * clients (Node and Electron programs) read it there, while the JVM's {@code user.home} comes from the password
+     * database, and the two differ under {@code sudo}, in containers and wherever a user points {@code HOME} elsewhere.
+     * Otherwise, and on Windows, {@code userHome}.
+     */
+    static Path home(Os os, Map<String, String> environment, String userHome) {
+        String home = os == Os.WINDOWS ? null : environment.get("HOME");
+        return home != null && !home.isBlank() && Path.of(home).isAbsolute() ? Path.of(home) : Path.of(userHome);
     }
 
     /**
@@ -36,8 +48,10 @@ record Platform(Os os, Path home, Map<String, String> environment) {
         };
     }
 
+    /** {@code variable}'s path when it is set to an absolute one (a relative one is ignored, as XDG says), else
+     * {@code fallback}. */
     private Path pathFromEnvironment(String variable, Path fallback) {
         String value = environment.get(variable);
-        return value == null || value.isBlank() ? fallback : Path.of(value);
+        return value == null || value.isBlank() || !Path.of(value).isAbsolute() ? fallback : Path.of(value);
     }
 }

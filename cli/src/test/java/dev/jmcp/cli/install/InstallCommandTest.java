@@ -189,6 +189,24 @@ class InstallCommandTest {
     }
 
     @Test
+    void aRelativeXdgConfigHomeIsIgnoredAsTheSpecificationSays() {
+        var platform = new Platform(Platform.Os.LINUX, home, Map.of("XDG_CONFIG_HOME", "relative/xdg"));
+        assertThat(ClientApp.CLAUDE_DESKTOP.userFile(platform))
+                .isEqualTo(home.resolve(".config/Claude/claude_desktop_config.json"));
+    }
+
+    /** The clients are Node and Electron programs: they find their files under $HOME, not the password database's. */
+    @Test
+    void theHomeIsTheClientsOneHomeOnLinuxAndMacAndUserHomeOnWindows() {
+        Map<String, String> environment = Map.of("HOME", "/home/elsewhere");
+        assertThat(Platform.home(Platform.Os.LINUX, environment, "/root")).isEqualTo(Path.of("/home/elsewhere"));
+        assertThat(Platform.home(Platform.Os.MAC, environment, "/Users/root")).isEqualTo(Path.of("/home/elsewhere"));
+        assertThat(Platform.home(Platform.Os.WINDOWS, environment, "C:\\Users\\ada")).isEqualTo(Path.of("C:\\Users\\ada"));
+        assertThat(Platform.home(Platform.Os.LINUX, Map.of(), "/root")).isEqualTo(Path.of("/root"));
+        assertThat(Platform.home(Platform.Os.LINUX, Map.of("HOME", "not/absolute"), "/root")).isEqualTo(Path.of("/root"));
+    }
+
+    @Test
     void projectFilesAreWrittenInTheProjectFolder() throws IOException {
         Path project = Files.createDirectories(temp.resolve("project"));
 
