@@ -57,7 +57,10 @@ class NewPluginIT {
         assertThat(created).contains("Created the plugin project");
         Path project = temp.resolve("shout");
 
-        run(project, List.of("mvn", "-B", "-q", "package"), 400);
+        String built = run(project, List.of("mvn", "-B", "-q", "package"), 400);
+        // The tests' own process logs at INFO (the project's tinylog-test.properties): no JDK debug lines, no
+        // stack trace at exit.
+        assertThat(built).doesNotContain("DEBUG").doesNotContain("TRACE").doesNotContain("java.lang.Throwable");
         Path jar = project.resolve("target/shout-1.0.0.jar");
         assertThat(jar).isRegularFile();
         assertThat(project.resolve("target/surefire-reports/TEST-com.example.shout.ShoutPluginTest.xml")).content()

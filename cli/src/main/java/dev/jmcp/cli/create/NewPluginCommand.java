@@ -82,6 +82,7 @@ public final class NewPluginCommand implements Callable<Integer> {
         write("PluginTest.java.tmpl", tests.resolve(className + "Test.java"), values);
         write("README.md.tmpl", project.resolve("README.md"), values);
         write("gitignore.tmpl", project.resolve(".gitignore"), values);
+        write("tinylog-test.properties.tmpl", project.resolve("src/test/resources/tinylog-test.properties"), values);
         Path services = project.resolve("src/main/resources/META-INF/services/dev.jmcp.plugin.Plugin");
         Files.createDirectories(services.getParent());
         Files.writeString(services, pkg + "." + className + "\n", StandardCharsets.UTF_8);

@@ -48,6 +48,7 @@ class NewPluginCommandTest {
         assertThat(project.resolve("src/main/resources/META-INF/services/dev.jmcp.plugin.Plugin")).content()
                 .isEqualTo("com.example.gittools.GitToolsPlugin\n");
         assertThat(project.resolve("README.md")).content().contains("GIT_TOOLS_KEY", "git-tools.properties");
+        assertThat(project.resolve("src/test/resources/tinylog-test.properties")).content().contains("level = info");
         assertThat(run.out()).contains("Created the plugin project " + project, "mvn package");
     }
 
