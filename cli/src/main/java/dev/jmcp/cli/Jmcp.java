@@ -32,7 +32,9 @@ public final class Jmcp implements Callable<Integer> {
         LoggingServices.useDirectly();
         // jmcp's commands use no Groovy closures. Without this picocli looks for Groovy's Closure class when it builds
         // its first command, and a class that is not there is looked for in every JAR of lib/ (start-up).
-        if (System.getProperty("picocli.disable.closures") == null) System.setProperty("picocli.disable.closures", "true");
+        if (System.getProperty("picocli.disable.closures") == null) {
+            System.setProperty("picocli.disable.closures", "true");
+        }
         // What serving will need starts on threads of its own first, beside everything below (start-up time).
         boolean serve = args.length > 0 && args[0].equals("serve");
         if (serve) ServeCommand.prepare(java.util.Arrays.copyOfRange(args, 1, args.length));

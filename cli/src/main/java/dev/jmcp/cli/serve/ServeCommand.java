@@ -27,8 +27,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * {@code jmcp serve}: the seed server's command line ({@code -n}, {@code -p}, {@code -l}, {@code -s}, {@code -t};
  * stdio by default) plus limits and logging switches. picocli fills the fields (the options are declared in
- * {@link ServeCommandLine}), then calls {@link #call} once on the main thread. Bad option values are usage errors (exit 2); a transport this build lacks is exit 2 with a message on
- * standard error; a failure while serving is logged and is exit 1; stdin closing normally is exit 0.
+ * {@link ServeCommandLine}), then calls {@link #call} once on the main thread. Bad option values are usage errors
+ * (exit 2); a transport this build lacks is exit 2 with a message on standard error; a failure while serving is logged
+ * and is exit 1; stdin closing normally is exit 0.
  */
 public final class ServeCommand implements Callable<Integer> {
 

@@ -201,9 +201,11 @@ class InstallCommandTest {
         Map<String, String> environment = Map.of("HOME", "/home/elsewhere");
         assertThat(Platform.home(Platform.Os.LINUX, environment, "/root")).isEqualTo(Path.of("/home/elsewhere"));
         assertThat(Platform.home(Platform.Os.MAC, environment, "/Users/root")).isEqualTo(Path.of("/home/elsewhere"));
-        assertThat(Platform.home(Platform.Os.WINDOWS, environment, "C:\\Users\\ada")).isEqualTo(Path.of("C:\\Users\\ada"));
+        assertThat(Platform.home(Platform.Os.WINDOWS, environment, "C:\\Users\\ada"))
+                .isEqualTo(Path.of("C:\\Users\\ada"));
         assertThat(Platform.home(Platform.Os.LINUX, Map.of(), "/root")).isEqualTo(Path.of("/root"));
-        assertThat(Platform.home(Platform.Os.LINUX, Map.of("HOME", "not/absolute"), "/root")).isEqualTo(Path.of("/root"));
+        assertThat(Platform.home(Platform.Os.LINUX, Map.of("HOME", "not/absolute"), "/root"))
+                .isEqualTo(Path.of("/root"));
     }
 
     @Test
