@@ -25,4 +25,7 @@ module dev.jmcp.server {
     exports dev.jmcp.server.registry;
     exports dev.jmcp.server.session;
     exports dev.jmcp.server.state;
+    exports dev.jmcp.server.toolsearch;
+
+    uses dev.jmcp.server.toolsearch.ToolIndexFactory;
 }
