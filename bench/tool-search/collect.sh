@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Regenerates catalog/*.json: installs each server of servers.json at its exact version into a scratch folder,
+# starts it over stdio with dummy credentials and writes its verbatim tools/list (dump-tools.mjs).
+# Needs node (>= 20) and npm with access to the npm registry. Never run by the tests; it records provenance.
+# Usage: bench/tool-search/collect.sh [server-id ...]     (default: every server of servers.json)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="${TS_EVAL_SCRATCH:-/tmp/ts-eval}"
+mkdir -p "$root"
+if [ "$#" -gt 0 ]; then ids=("$@"); else
+  mapfile -t ids < <(node -e 'for (const s of require(process.argv[1])) console.log(s.server)' "$here/servers.json")
+fi
+# no browser or binary downloads during install: only the tools/list is needed
+export PUPPETEER_SKIP_DOWNLOAD=1 PUPPETEER_SKIP_CHROMIUM_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+failed=()
+for id in "${ids[@]}"; do
+  pkg="$(node -e 'const s=require(process.argv[1]).find(x=>x.server===process.argv[2]); console.log(s.package)' "$here/servers.json" "$id")"
+  dir="$root/$id"
+  if [ ! -f "$dir/.installed" ] || [ "$(cat "$dir/.installed")" != "$pkg" ]; then
+    rm -rf "$dir" && mkdir -p "$dir"
+    echo '{"private":true}' > "$dir/package.json"
+    if ! timeout 600 npm install --prefix "$dir" --no-audit --no-fund --ignore-scripts --save-exact "$pkg" \
+        > "$dir/install.log" 2>&1; then
+      echo "$id: npm install $pkg failed (see $dir/install.log)"; failed+=("$id"); continue
+    fi
+    echo "$pkg" > "$dir/.installed"
+  fi
+  timeout 120 node "$here/dump-tools.mjs" "$here/servers.json" "$id" "$root" "$here/catalog" || failed+=("$id")
+done
+if [ "${#failed[@]}" -gt 0 ]; then echo "failed: ${failed[*]}"; exit 1; fi
