@@ -81,10 +81,17 @@ const out = {
   server: id,
   package: s.package,
   title: s.title,
-  description: s.description || pkgJson.description || '',
+  description: s.description || pkgJson.description || firstSentence(init.result.instructions)
+    || firstSentence(init.result.serverInfo?.description) || '',
   tools,
 };
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, `${id}.json`), JSON.stringify(out, null, 2) + '\n');
 console.log(`${id}: ${tools.length} tools`);
 process.exit(0);
+
+function firstSentence(text) {
+  if (typeof text !== 'string') return '';
+  const m = text.trim().match(/^[\s\S]*?[.!?](\s|$)/);
+  return (m ? m[0] : text).trim().replace(/\s+/g, ' ');
+}
