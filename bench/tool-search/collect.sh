@@ -37,15 +37,18 @@ export PUPPETEER_SKIP_DOWNLOAD=1 PUPPETEER_SKIP_CHROMIUM_DOWNLOAD=1 PLAYWRIGHT_S
 failed=()
 for id in "${ids[@]}"; do
   pkg="$(node -e 'const s=require(process.argv[1]).find(x=>x.server===process.argv[2]); console.log(s.package)' "$here/servers.json" "$id")"
+  # "with": packages pinned beside it (a dependency whose newest version breaks the server)
+  mapfile -t with < <(node -e 'const s=require(process.argv[1]).find(x=>x.server===process.argv[2]); for (const w of s.with||[]) console.log(w)' "$here/servers.json" "$id")
   dir="$root/$id"
-  if [ ! -f "$dir/.installed" ] || [ "$(cat "$dir/.installed")" != "$pkg" ]; then
+  marker="$pkg"; for w in "${with[@]}"; do marker+=" $w"; done
+  if [ ! -f "$dir/.installed" ] || [ "$(cat "$dir/.installed")" != "$marker" ]; then
     rm -rf "$dir" && mkdir -p "$dir"
     echo '{"private":true}' > "$dir/package.json"
-    if ! timeout 600 npm install --prefix "$dir" --no-audit --no-fund --ignore-scripts --save-exact "$pkg" \
+    if ! timeout 600 npm install --prefix "$dir" --no-audit --no-fund --ignore-scripts --save-exact "$pkg" "${with[@]}" \
         > "$dir/install.log" 2>&1; then
       echo "$id: npm install $pkg failed (see $dir/install.log)"; failed+=("$id"); continue
     fi
-    echo "$pkg" > "$dir/.installed"
+    echo "$marker" > "$dir/.installed"
   fi
   timeout 120 node "$here/dump-tools.mjs" "$here/servers.json" "$id" "$root" "$here/catalog" || failed+=("$id")
 done

@@ -20,10 +20,14 @@ let bin = pkgJson.bin;
 if (typeof bin === 'object') bin = s.bin ? bin[s.bin] : Object.values(bin)[0];
 const home = join(root, 'home');
 mkdirSync(home, { recursive: true });
-const env = { PATH: process.env.PATH, HOME: home, ...(s.env || {}) };
-const args = [join(pkgDir, bin), ...(s.args || []).map((a) => a.replaceAll('$SCRATCH', join(root, 'scratch')))];
-mkdirSync(join(root, 'scratch'), { recursive: true });
-const child = spawn(process.execPath, args, { env, cwd: join(root, 'scratch'), stdio: ['pipe', 'pipe', 'pipe'] });
+const scratch = join(root, 'scratch');
+const env = { PATH: process.env.PATH, HOME: home };
+for (const [k, v] of Object.entries(s.env || {})) env[k] = v.replaceAll('$SCRATCH', scratch);
+// files a server insists on reading at start-up (dummy credentials), written into the scratch folder
+for (const [name, text] of Object.entries(s.files || {})) { mkdirSync(scratch, { recursive: true }); writeFileSync(join(scratch, name), text); }
+const args = [join(pkgDir, bin), ...(s.args || []).map((a) => a.replaceAll('$SCRATCH', scratch))];
+mkdirSync(scratch, { recursive: true });
+const child = spawn(process.execPath, args, { env, cwd: scratch, stdio: ['pipe', 'pipe', 'pipe'] });
 const timeoutMs = (s.timeoutSeconds || 60) * 1000;
 const timer = setTimeout(() => fail(`no complete tools/list within ${timeoutMs / 1000}s`), timeoutMs);
 let stderr = '';
