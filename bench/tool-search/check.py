@@ -64,6 +64,18 @@ for l, c in langs.most_common():
     print(f'  {l}: {c} (dev {lang_split[(l, "dev")]}, test {lang_split[(l, "test")]})')
 unlabelled = sorted({f.stem for f in (HERE / 'catalog').glob('*.json')} - set(used))
 print(f'servers no request points to: {", ".join(unlabelled) or "none"}')
+# requests must be in the user's words: warn when one repeats five or more words of a relevant tool's description
+desc = {}
+for f in (HERE / 'catalog').glob('*.json'):
+    d = json.loads(f.read_text(encoding='utf-8'))
+    for t in d['tools']:
+        desc[f'{d["server"]}/{t["name"]}'] = ' '.join(re.findall(r"[a-z0-9']+", (t.get('description') or '').lower()))
+for q in queries:
+    w = re.findall(r"[a-z0-9']+", q['query'].lower())
+    copied = next((' '.join(w[i:i + 5]) for i in range(len(w) - 4)
+                   if any(' '.join(w[i:i + 5]) in desc.get(r, '') for r in q['relevant'])), None)
+    if copied:
+        print(f'warning: {q["id"]} repeats its tool\'s description: "{copied}"')
 for p in problems:
     print('PROBLEM:', p)
 sys.exit(1 if problems else 0)
