@@ -27,7 +27,9 @@ for (const [k, v] of Object.entries(s.env || {})) env[k] = v.replaceAll('$SCRATC
 for (const [name, text] of Object.entries(s.files || {})) { mkdirSync(scratch, { recursive: true }); writeFileSync(join(scratch, name), text); }
 const args = [join(pkgDir, bin), ...(s.args || []).map((a) => a.replaceAll('$SCRATCH', scratch))];
 mkdirSync(scratch, { recursive: true });
-const child = spawn(process.execPath, args, { env, cwd: scratch, stdio: ['pipe', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, args, { env, cwd: scratch, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+// the server gets a process group of its own, so that whatever it spawned (some run npx) is killed with it
+const killAll = () => { try { process.kill(-child.pid, 'SIGKILL'); } catch { try { child.kill('SIGKILL'); } catch {} } };
 const timeoutMs = (s.timeoutSeconds || 60) * 1000;
 const timer = setTimeout(() => fail(`no complete tools/list within ${timeoutMs / 1000}s`), timeoutMs);
 let stderr = '';
@@ -61,7 +63,7 @@ function request(method, params) {
 }
 function fail(why) {
   console.error(`${id}: ${why}\n--- stderr ---\n${stderr.slice(-3000)}`);
-  try { child.kill('SIGKILL'); } catch {}
+  killAll();
   process.exit(1);
 }
 const init = await request('initialize', {
@@ -80,7 +82,7 @@ for (let page = 0; page < 50; page++) {
 }
 clearTimeout(timer);
 child.removeAllListeners('exit');
-child.kill('SIGKILL');
+killAll();
 const out = {
   server: id,
   package: s.package,
