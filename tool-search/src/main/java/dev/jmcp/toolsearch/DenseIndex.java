@@ -126,6 +126,11 @@ final class DenseIndex implements AutoCloseable {
         return encoder != null;
     }
 
+    /** The vector of a document's content hash, or null (for tests). */
+    float[] vector(String hash) {
+        return vectors.get(hash);
+    }
+
     boolean ready() {
         return encoder != null;
     }
