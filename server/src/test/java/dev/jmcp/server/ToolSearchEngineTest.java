@@ -340,6 +340,56 @@ class ToolSearchEngineTest {
         assertThat(search.calledTool(Map.of("name", "call_tool"))).isEqualTo("call_tool");
     }
 
+    private Map<String, Object> stateless(int id, String method, Map<String, Object> params, boolean tasks)
+            throws InterruptedException {
+        var all = new java.util.LinkedHashMap<>(params);
+        all.put("_meta", Map.of("io.modelcontextprotocol/protocolVersion", "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities", tasks
+                        ? Map.of("extensions", Map.of("io.modelcontextprotocol/tasks", Map.of())) : Map.of()));
+        send(dev.jmcp.protocol.json.JsonCodec.shared().writeValueAsString(Map.of("jsonrpc", "2.0", "id", id,
+                "method", method, "params", all)));
+        Map<String, Object> message;
+        do {
+            message = client.nextObject();
+        } while (!Integer.valueOf(id).equals(message.get("id")));
+        return message;
+    }
+
+    @Test
+    void aTaskAugmentedCallToolRunsTheNamedToolAsATask() throws Exception {
+        var task = new ToolEntry(new Tool("long_job", "A job that runs as a task", null), (arguments, context) -> {
+            context.startTask();
+            return CallToolResult.text("job done, in task: " + context.inTask());
+        }, ArgumentsValidator.ACCEPT_ALL, null, Owner.BUILT_IN, dev.jmcp.plugin.TaskSupport.OPTIONAL);
+        registry.set(Registry.of(List.of(plugins.contribution(0), new Contribution(new NamedOwner("jobs", null),
+                List.of(task), List.of(), List.of(), List.of(), List.of(), List.of()))));
+        serve(false, 32);
+        var created = result(stateless(1, "tools/call", Map.of("name", "call_tool", "arguments",
+                Map.of("name", "long_job")), true));
+        assertThat(created).containsEntry("resultType", "task").containsKey("taskId");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        Map<String, Object> state;
+        int id = 2;
+        do {
+            state = result(stateless(id++, "tasks/get", Map.of("taskId", created.get("taskId")), true));
+            assertThat(System.nanoTime()).isLessThan(deadline);
+        } while (!state.get("status").equals("completed"));
+        assertThat(state.get("result").toString()).contains("job done, in task: true");
+    }
+
+    @Test
+    void statelessRequestsGetTheMetaToolsAndNoActivation() throws Exception {
+        serve(true, 32);
+        @SuppressWarnings("unchecked")
+        var listed = (List<Map<String, Object>>) result(stateless(1, "tools/list", Map.of(), false)).get("tools");
+        assertThat(listed).extracting(t -> t.get("name")).containsExactly("call_tool", "search_tools");
+        assertThat(found(result(stateless(2, "tools/call", Map.of("name", "search_tools", "arguments",
+                Map.of("query", "echoes its text")), false)))).extracting(t -> t.get("name")).contains("echo");
+        assertThat(result(stateless(3, "tools/list", Map.of(), false)).get("tools")).isEqualTo(listed);
+        assertThat(text(result(stateless(4, "tools/call", Map.of("name", "call_tool", "arguments",
+                Map.of("name", "echo", "arguments", Map.of("text", "hi"))), false)))).isEqualTo("echo: hi");
+    }
+
     /** Ranks by how many of the query's words a tool's name and description hold. */
     static final class WordIndex implements ToolIndex {
         volatile List<SearchableTool> tools = List.of();

@@ -58,10 +58,17 @@ final class ToolSearchOptions {
      */
     ToolIndex index() {
         ToolIndexFactory factory = factory();
+        // The module's libraries find their own resources through the context class loader (the tokenizer's native
+        // library), also on the threads the index starts now to load its model: make it the module's while it starts.
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(factory.getClass().getClassLoader());
         try {
             return factory.create(model, cache != null ? cache : DEFAULT_CACHE);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("--tool-search-model " + model + ": " + e.getMessage(), e);
+            throw new IllegalStateException(e.getMessage(), e);
+        } finally {
+            thread.setContextClassLoader(before);
         }
     }
 
