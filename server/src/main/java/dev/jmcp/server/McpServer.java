@@ -11,6 +11,9 @@ import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.stdio.StdioTransport;
+import dev.jmcp.server.tools.ToolSearch;
+import dev.jmcp.server.toolsearch.ToolIndex;
+import dev.jmcp.server.toolsearch.ToolSearchSettings;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,9 +35,22 @@ public final class McpServer implements AutoCloseable {
     /** The first load run by {@link #startInBackground}, which {@link #close} lets end first; null for none. */
     private volatile java.util.concurrent.CompletableFuture<Void> background;
 
+    /** Null when tool search is off. */
+    private final ToolSearch toolSearch;
+
     public McpServer(ServerOptions options) {
+        this(options, null, null);
+    }
+
+    /**
+     * A server that serves tool search ({@code settings} not null) with {@code index}, which it feeds every registry
+     * snapshot from now on and closes when it closes.
+     */
+    public McpServer(ServerOptions options, ToolSearchSettings settings, ToolIndex index) {
         this.options = options;
-        this.engine = new Engine(options, published::get, Methods.table(options));
+        this.toolSearch = settings == null ? null : new ToolSearch(index, settings);
+        this.engine = new Engine(options, published::get, Methods.table(options, toolSearch));
+        if (toolSearch != null) engine.resolveCalledTools(toolSearch::calledTool);
         this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged);
         plugins.onResourceUpdated(engine::resourceUpdated);
     }
@@ -192,6 +208,8 @@ public final class McpServer implements AutoCloseable {
 
     private void registryChanged(Registry next) {
         Registry previous = published.getAndSet(next);
+        // The index first: a client told of the change finds the new tools with its next search.
+        if (toolSearch != null) toolSearch.update(next);
         engine.registryChanged(previous, next);
     }
 
@@ -211,5 +229,6 @@ public final class McpServer implements AutoCloseable {
         // Tasks first: their handlers are interrupted before the plugins they run in are closed.
         engine.close();
         plugins.close();
+        if (toolSearch != null) toolSearch.close();
     }
 }

@@ -44,10 +44,11 @@ final class HttpServing {
 
     /** Serves until the process is stopped; returns the exit code (1 when the port cannot be bound, logged). */
     static int serve(ServerOptions options, HttpOptions httpOptions, Authorization authorization, boolean logCalls,
-                     boolean telemetry, boolean console, SharedState shared, boolean alsoStdio, Logger log) {
+                     boolean telemetry, boolean console, SharedState shared, boolean alsoStdio, Logger log,
+                     SearchServing search) {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
-        McpServer server = new McpServer(options);
+        McpServer server = search.server(options);
         Observing observing = Observing.attach(server, logCalls, telemetry, "tcp");
         if (shared != null) server.share(shared);
         HttpTransport transport;

@@ -63,6 +63,7 @@ public final class ServeCommand implements Callable<Integer> {
     Integer logMaxSize;
     int logKeep;
     AuthOptions auth;
+    ToolSearchOptions toolSearch = new ToolSearchOptions();
     List<String> allowedOrigins = new ArrayList<>();
     int maxSessions;
     Duration sessionIdleTimeout;
@@ -210,6 +211,12 @@ public final class ServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "authorization (--auth-issuer, --api-key-file) is for "
                     + "HTTP; add -t (over stdio the client starts the server itself and needs none)");
         }
+        dev.jmcp.server.toolsearch.ToolSearchSettings searchSettings;
+        try {
+            searchSettings = toolSearch.settings(System.getenv(ToolSearchOptions.VARIABLE));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
         String refusal = overHttp ? network.refusal(host, authorized) : null;
         if (refusal != null) throw new ParameterException(spec.commandLine(), refusal);
         auth.check(httpOptions);
@@ -260,14 +267,28 @@ public final class ServeCommand implements Callable<Integer> {
                 return 1;
             }
         }
+        dev.jmcp.server.toolsearch.ToolIndex searchIndex = null;
+        if (searchSettings != null) {
+            try {
+                // Made now, so that a missing module or an unusable model stops the start; the model loads meanwhile.
+                searchIndex = toolSearch.index();
+            } catch (IllegalStateException e) {
+                log.error("Cannot serve tool search: {}", e.getMessage());
+                return 1;
+            }
+            log.info("Tool search on ({}{}), ranking with {}", searchSettings.activate() ? "activate mode, " : "",
+                    searchSettings.pins().isEmpty() ? "no pinned tools" : "pinned " + searchSettings.pins(),
+                    searchIndex.describe());
+        }
         if (authorization != null) {
             log.info("Authorization required for {}: {}{}", authorization.resource(),
                     authorization.authorizationServers().isEmpty() ? "API keys"
                             : "tokens from " + authorization.authorizationServers(),
                     authorization.requiredScopes().isEmpty() ? "" : ", scopes " + authorization.requiredScopes());
         }
+        var search = new SearchServing(searchSettings, searchIndex);
         return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, shared,
-                stdio, log) : StdioServing.serve(options, logCalls, telemetry, log);
+                stdio, log, search) : StdioServing.serve(options, logCalls, telemetry, log, search);
     }
 
     /** Operator-supplied request-state keys, with no other instance to talk to. */

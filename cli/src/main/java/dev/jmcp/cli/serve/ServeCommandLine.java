@@ -131,8 +131,35 @@ final class ServeCommandLine {
                 .paramLabel("N").defaultValue("" + HttpOptions.DEFAULT_MAX_STATELESS_CALLS)
                 .description("2026-07-28 requests served at once over HTTP, listen streams included; past it a "
                         + "request gets 503 (default: ${DEFAULT-VALUE})."));
+        toolSearch(c.toolSearch);
         add(OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help message and exit."));
         add(OptionSpec.builder("-V", "--version").versionHelp(true).description("Print version information and exit."));
+    }
+
+    /** Tool search: the meta tools instead of every tool, pins, activate mode and the model. */
+    private void toolSearch(ToolSearchOptions t) {
+        add(option(String.class, () -> t.mode, v -> t.mode = v, "--tool-search").paramLabel("MODE").arity("0..1")
+                .fallbackValue("on")
+                .description("List only search_tools, call_tool and the pinned tools; search_tools finds the others "
+                        + "among every tool served, call_tool runs them. MODE: on (the default when given), activate "
+                        + "(a stateful session's tools/list also gains the tools its searches found, with "
+                        + "list_changed) or off. Without it: the environment variable " + ToolSearchOptions.VARIABLE
+                        + ", else off."));
+        add(list(() -> t.pins, v -> t.pins = v, "--pin-tool").paramLabel("NAME")
+                .description("With --tool-search: also list this tool (repeatable; * and ? match any characters and "
+                        + "one)."));
+        add(option(int.class, () -> t.activeTools, v -> t.activeTools = v, "--active-tools").paramLabel("N")
+                .defaultValue("" + dev.jmcp.server.toolsearch.ToolSearchSettings.DEFAULT_ACTIVE_TOOLS)
+                .description("With --tool-search=activate: tools kept active per session, the least recently used "
+                        + "dropped first (default: ${DEFAULT-VALUE})."));
+        add(option(String.class, () -> t.model, v -> t.model = v, "--tool-search-model").paramLabel("MODEL")
+                .defaultValue("default")
+                .description("How search_tools ranks: default (words and the embedding model shipped with jmcp, which "
+                        + "loads in the background), none (words only), or the path of an ONNX sentence-embedding model "
+                        + "with its tokenizer.json beside it (default: ${DEFAULT-VALUE})."));
+        add(option(Path.class, () -> t.cache, v -> t.cache = v, "--tool-search-cache").paramLabel("DIR")
+                .description("Where tool search may keep files it can make again (default: "
+                        + "~/.jmcp/cache/tool-search)."));
     }
 
     /** Names allowed in Host, TLS, the grace period and the consent to serve a network unauthenticated. */

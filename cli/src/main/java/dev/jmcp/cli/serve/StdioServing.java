@@ -129,7 +129,7 @@ final class StdioServing {
     }
 
     /** Serves until standard input ends; returns the exit code (0, or 1 when serving failed, logged). */
-    static int serve(ServerOptions options, boolean logCalls, boolean telemetry, Logger log) {
+    static int serve(ServerOptions options, boolean logCalls, boolean telemetry, Logger log, SearchServing search) {
         InputStream in = System.in;
         PrintStream stderr = System.err;
         System.setOut(stderr);
@@ -141,7 +141,7 @@ final class StdioServing {
             return 1;
         }
 
-        McpServer server = new McpServer(options);
+        McpServer server = search.server(options);
         Observing observing = Observing.attach(server, logCalls, telemetry, "pipe");
         AtomicBoolean closed = new AtomicBoolean();
         Runnable closeServer = () -> {

@@ -98,6 +98,11 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         };
         if (item == null) return Set.of();
         var needed = new TreeSet<String>();
+        // Tool search's call_tool runs the tool it names, which needs its own scopes through it as well.
+        if (item.equals("tool:call_tool") && params.get("arguments") instanceof Map<?, ?> arguments
+                && arguments.get("name") instanceof String inner) {
+            needed.addAll(scopesFor(method, Map.of("name", inner)));
+        }
         itemScopes.forEach((pattern, scopes) -> {
             if (pattern.equals(item) || pattern.startsWith("resource:") && pattern.endsWith("*")
                     && item.startsWith(pattern.substring(0, pattern.length() - 1))) {

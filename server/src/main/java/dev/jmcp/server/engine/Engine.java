@@ -48,6 +48,8 @@ public final class Engine implements Host {
     private final StatelessRequests stateless = new StatelessRequests(this);
     private volatile CallObserver observer = CallObserver.NONE;
     private volatile dev.jmcp.server.state.SharedState shared = dev.jmcp.server.state.SharedState.LOCAL;
+    /** Which tool a tools/call runs, when tool search resolves call_tool; null: its "name". */
+    private volatile java.util.function.Function<Map<String, Object>, String> calledTools;
     /** Open once the plugins' first load is published; null when no load is pending (the usual case: no waiting). */
     private volatile java.util.concurrent.CountDownLatch firstLoad;
 
@@ -63,6 +65,17 @@ public final class Engine implements Host {
      */
     public void close() {
         stateless.close();
+    }
+
+    /** Resolves which tool a {@code tools/call} runs through {@code resolver} (tool search's call_tool). Call before serving. */
+    public void resolveCalledTools(java.util.function.Function<Map<String, Object>, String> resolver) {
+        this.calledTools = resolver;
+    }
+
+    @Override
+    public String calledTool(Map<String, Object> params) {
+        var resolver = calledTools;
+        return resolver == null ? Host.super.calledTool(params) : resolver.apply(params);
     }
 
     /** The stateless revision's entry point, for transports. */

@@ -9,6 +9,7 @@ import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.NotificationHandler;
 import dev.jmcp.server.skills.SkillMethods;
 import dev.jmcp.server.tasks.TaskMethods;
+import dev.jmcp.server.tools.ToolSearch;
 import dev.jmcp.server.tools.ToolsFeature;
 
 import java.time.Duration;
@@ -39,7 +40,12 @@ public final class Methods {
     }
 
     public static MethodTable table(ServerOptions options) {
-        var tools = new ToolsFeature(options.pageSize());
+        return table(options, null);
+    }
+
+    /** The table of a server that serves tool search through {@code toolSearch} (null: off). */
+    public static MethodTable table(ServerOptions options, ToolSearch toolSearch) {
+        var tools = new ToolsFeature(options.pageSize(), toolSearch);
         var prompts = new PromptsFeature(options.pageSize());
         var resources = new ResourcesFeature(options.pageSize());
         var completion = new CompletionFeature();

@@ -114,6 +114,19 @@ public final class Mount implements Owner {
         return spec.name();
     }
 
+    /** The mounted server's title and instructions, as its initialize answered; null when it gave neither. */
+    @Override
+    public String description() {
+        McpClient current = client;
+        if (current == null) return null;
+        var info = current.serverInfo();
+        String title = info == null ? null : info.title();
+        String instructions = current.instructions();
+        if (instructions != null && instructions.length() > 2_000) instructions = instructions.substring(0, 2_000);
+        String text = (title == null ? "" : title) + (instructions == null ? "" : (title == null ? "" : ". ") + instructions);
+        return text.isBlank() ? null : text;
+    }
+
     public MountSpec spec() {
         return spec;
     }

@@ -102,6 +102,12 @@ public final class NativePlugin implements Owner {
         return library.name();
     }
 
+    /** The C ABI declares no description: the library's file name says what little is known. */
+    @Override
+    public String description() {
+        return "native library " + library.file().getFileName();
+    }
+
     /** The file it was loaded from. */
     public Path file() {
         return library.file();

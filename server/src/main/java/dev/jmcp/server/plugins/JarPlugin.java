@@ -51,6 +51,8 @@ final class JarPlugin implements Owner {
     /** Held while the plugin's {@code register} runs again, so two redeclarations never overlap. */
     private final ReentrantLock redeclaring = new ReentrantLock();
     private volatile URLClassLoader loader;
+    /** The manifest's description once read ("" for none). */
+    private volatile String description;
     private volatile List<Plugin> instances = List.of();
     private volatile Contribution contribution;
 
@@ -95,6 +97,18 @@ final class JarPlugin implements Owner {
     @Override
     public String name() {
         return name;
+    }
+
+    /** The description in the JAR's manifest ({@code Jmcp-Plugin-Description}, or the usual attributes), or null. */
+    @Override
+    public String description() {
+        // Read once, from the private copy that stays as loaded while the folder's file may change.
+        String read = description;
+        if (read == null) {
+            read = PluginManifest.declaredDescription(copy != null ? copy : source);
+            description = read = read == null ? "" : read;
+        }
+        return read.isEmpty() ? null : read;
     }
 
     /**

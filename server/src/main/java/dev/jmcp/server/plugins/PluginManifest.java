@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
  */
 final class PluginManifest {
     static final String NAME_ATTRIBUTE = "Jmcp-Plugin-Name";
+    static final String DESCRIPTION_ATTRIBUTE = "Jmcp-Plugin-Description";
     private static final Logger LOG = LoggerFactory.getLogger(PluginManifest.class);
     private static final Pattern VALID_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     /** A Maven version at the end of a file name: {@code -1.2}, {@code -1.2.3}, {@code -1.2.3-SNAPSHOT}. */
@@ -34,6 +35,25 @@ final class PluginManifest {
             if (VALID_NAME.matcher(name).matches()) return name;
             LOG.warn("{}: ignoring {} '{}' (letters, digits, '.', '_' and '-' only); named after the file instead",
                     jar.getFileName(), NAME_ATTRIBUTE, name);
+            return null;
+        } catch (IOException | SecurityException e) {
+            return null;
+        }
+    }
+
+    /**
+     * What {@code jar}'s manifest says the plugin is for: {@code Jmcp-Plugin-Description}, else
+     * {@code Bundle-Description} or {@code Implementation-Title}; null when none (or the JAR is unreadable).
+     */
+    static String declaredDescription(Path jar) {
+        try (var file = new JarFile(jar.toFile(), false)) {
+            var manifest = file.getManifest();
+            if (manifest == null) return null;
+            var attributes = manifest.getMainAttributes();
+            for (String key : new String[] {DESCRIPTION_ATTRIBUTE, "Bundle-Description", "Implementation-Title"}) {
+                String value = attributes.getValue(key);
+                if (value != null && !value.isBlank()) return value.strip();
+            }
             return null;
         } catch (IOException | SecurityException e) {
             return null;

@@ -10,6 +10,14 @@ public interface Owner {
     /** The plugin's name, for logs and conflict messages. */
     String name();
 
+    /**
+     * What the plugin or mounted server says it is for, in words (a manifest's description, a server's title and
+     * instructions), or null: tool search indexes it with each of its tools.
+     */
+    default String description() {
+        return null;
+    }
+
     /** Starts a call; false when the plugin is already closed (the caller looks the entry up again). */
     boolean enter();
 

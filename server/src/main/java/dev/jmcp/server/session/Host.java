@@ -31,6 +31,14 @@ public interface Host {
         return methods().request(name);
     }
 
+    /**
+     * The tool a {@code tools/call} with {@code params} runs: its {@code name}, or with tool search on, the tool
+     * {@code call_tool} names; null when the params name none.
+     */
+    default String calledTool(Map<String, Object> params) {
+        return params != null && params.get("name") instanceof String name ? name : null;
+    }
+
     /** What the server offers, as {@code version} names it: exactly what is implemented. */
     Map<String, Object> capabilities(ProtocolVersion version);
 

@@ -284,8 +284,8 @@ public final class StatelessRequests implements StatelessWire {
     }
 
     private TaskSupport taskSupport(JsonRpcRequest request) {
-        Object name = request.params() == null ? null : request.params().get("name");
-        return name instanceof String s ? engine.registry().tool(s).map(ToolEntry::taskSupport).orElse(TaskSupport.NONE)
+        String name = engine.calledTool(request.params());
+        return name != null ? engine.registry().tool(name).map(ToolEntry::taskSupport).orElse(TaskSupport.NONE)
                 : TaskSupport.NONE;
     }
 

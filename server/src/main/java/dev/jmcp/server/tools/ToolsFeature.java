@@ -19,17 +19,33 @@ import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.Map;
 
-/** Lists and calls the tools of the current registry snapshot. Stateless and thread-safe. */
+/**
+ * Lists and calls the tools of the current registry snapshot. With tool search ({@link ToolSearch}) the list holds
+ * the meta tools, pinned and activated tools, and {@code call_tool} is resolved here to the tool it names, which then
+ * runs through the same steps as a direct call. Thread-safe.
+ */
 public final class ToolsFeature {
     private static final Logger log = LoggerFactory.getLogger(ToolsFeature.class);
 
     private final int pageSize;
+    /** Null when tool search is off. */
+    private final ToolSearch search;
 
     public ToolsFeature(int pageSize) {
+        this(pageSize, null);
+    }
+
+    public ToolsFeature(int pageSize, ToolSearch search) {
         this.pageSize = pageSize;
+        this.search = search;
     }
 
     public ListToolsResult list(Call call) {
+        if (search != null) {
+            var page = Pagination.page(search.listed(call).values(), Tool::name, t -> WireShape.tool(t, call.version()),
+                    call.params().optionalString("cursor"), pageSize, call.params());
+            return new ListToolsResult(page.items(), page.nextCursor());
+        }
         var page = Pagination.page(call.registry().tools(), e -> e.tool().name(), e -> WireShape.tool(e.tool(), call.version()),
                 call.params().optionalString("cursor"), pageSize, call.params());
         return new ListToolsResult(page.items(), page.nextCursor());
@@ -39,10 +55,25 @@ public final class ToolsFeature {
         String name = call.params().requireString("name");
         Map<String, Object> arguments = call.params().optionalObject("arguments");
         if (arguments == null) arguments = Map.of();
-        ToolEntry entry = call.registry().tool(name).orElseThrow(() -> unknownTool(name));
+        if (search != null && name.equals(ToolSearch.SEARCH_TOOLS)) {
+            return WireShape.callToolResult(search.search(call, arguments), call.version());
+        }
+        if (search != null && name.equals(ToolSearch.CALL_TOOL)) {
+            // The tool call_tool names runs from here on exactly as if it had been called directly.
+            try {
+                var inner = search.inner(call, arguments);
+                name = inner.name();
+                arguments = inner.arguments();
+            } catch (ToolSearch.InvalidCall e) {
+                return WireShape.callToolResult(e.result, call.version());
+            }
+        }
+        String called = name;
+        ToolEntry entry = call.registry().tool(called).orElseThrow(() -> unknownTool(called, search != null));
+        if (search != null) search.used(call, called);
         if (!entry.owner().enter()) {
             // The snapshot this call saw was replaced and the plugin closed; the current one has its successor.
-            entry = call.host().registry().tool(name).orElseThrow(() -> unknownTool(name));
+            entry = call.host().registry().tool(called).orElseThrow(() -> unknownTool(called, search != null));
             if (!entry.owner().enter()) {
                 throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Tool '" + name + "' is being reloaded; try again");
             }
@@ -126,7 +157,8 @@ public final class ToolsFeature {
         return CallToolResult.error(message);
     }
 
-    private static JsonRpcException unknownTool(String name) {
-        return JsonRpcException.invalidParams("Unknown tool: '" + name + "'; tools/list shows the tools available");
+    private static JsonRpcException unknownTool(String name, boolean searching) {
+        return JsonRpcException.invalidParams("Unknown tool: '" + name + "'; " + (searching
+                ? "search_tools finds the tools available" : "tools/list shows the tools available"));
     }
 }
