@@ -37,6 +37,7 @@ public final class McpServer implements AutoCloseable {
         this.engine = new Engine(options, published::get, Methods.table(options));
         this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged);
         plugins.onResourceUpdated(engine::resourceUpdated);
+        if (options.mountCache() != null) plugins.mountCache(options.mountCache());
     }
 
     public ServerOptions options() {
