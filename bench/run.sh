@@ -4,6 +4,9 @@
 #   bench/run.sh jmh [JMH options]      the JMH micro-benchmarks, with the GC profiler (allocation per operation)
 #   bench/run.sh e2e [driver options]   the end-to-end comparison: jmcp, the TypeScript SDK peer and the Java SDK
 #                                       peer, each over stdio and Streamable HTTP
+#   bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale]
+#                                       tool retrieval on the evaluation set (FOLDER, default bench/tool-search):
+#                                       R@k, MRR@10 and top-5 tokens for BM25, each model and the fusion; speed, memory
 #
 # Both build what they run first (the bench module and, for e2e, the distribution and the Java SDK peer); put
 # --no-build first to measure what is already built. Output also goes to bench/target/<jmh|e2e>-<time>.txt.
@@ -15,7 +18,7 @@ TARGET=$BENCH/target
 STAMP=$(date +%Y%m%d-%H%M%S)
 
 usage() {
-  sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   cat <<USAGE
 
 JMH options go to org.openjdk.jmh.Main (e.g. a benchmark regex, -f 1, -wi 2, -i 3; -h lists them).
@@ -99,6 +102,16 @@ case $command in
       --node "$node" --ts-server "$ts_dir/echo-server.mjs" \
       --java "$java" --java-sdk-classpath "$sdk_jar:$BENCH/peers/java-sdk/target/lib/*" \
       --logs "$TARGET/e2e-logs" "$@" 2>&1 | tee "$TARGET/e2e-$STAMP.txt"
+    ;;
+  tool-search)
+    if $build; then
+      echo "bench: building the bench module" >&2
+      (cd "$ROOT" && mvn -B -q -pl bench -am package -DskipTests)
+    fi
+    java=$(bench_java)
+    mkdir -p "$TARGET"
+    (cd "$ROOT" && "$java" -Xmx1g --enable-native-access=ALL-UNNAMED -cp "$(bench_classpath)" \
+      dev.jmcp.toolsearch.ToolSearchBench "$@") 2>&1 | tee "$TARGET/tool-search-$STAMP.txt"
     ;;
   -h|--help|help) usage ;;
   *) usage >&2; fail "unknown command: $command" ;;

@@ -1,0 +1,317 @@
+package dev.jmcp.toolsearch;
+
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
+import dev.jmcp.protocol.Tool;
+import dev.jmcp.server.toolsearch.SearchableTool;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale]: the tool-search benchmark. Loads the evaluation set
+ * (default bench/tool-search), ranks every request with BM25 alone, each candidate embedding model alone, and fused;
+ * chooses the fusion parameters on the dev split only and prints figures per split and for non-English requests;
+ * then times search at 500 and 10,000 tools, an update after one server's tools change at 10,000, the model's load and
+ * the memory it adds. In package dev.jmcp.toolsearch to reach the index's separate rankings, which are not public.
+ */
+public final class ToolSearchBench {
+
+    private static final int DEPTH = 50;
+    private static final List<String> MODELS = List.of("bge-small-zh-v1.5", "bge-small-en-v1.5", "e5-small-v2",
+            "all-minilm-l6-v2");
+
+    private ToolSearchBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path folder = Path.of("bench/tool-search");
+        List<String> models = MODELS;
+        boolean scale = true;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--models" -> models = Arrays.asList(args[++i].split(","));
+                case "--no-scale" -> scale = false;
+                default -> folder = Path.of(args[i]);
+            }
+        }
+        EvalSet set = EvalSet.load(folder);
+        Encoding cl100k = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
+        Map<String, Integer> tokens = new HashMap<>();
+        long catalogTokens = 0;
+        for (Map.Entry<String, String> definition : set.definitions().entrySet()) {
+            int count = cl100k.countTokens(definition.getValue());
+            tokens.put(definition.getKey(), count);
+            catalogTokens += count;
+        }
+        Metrics.Tokens tokenCount = name -> tokens.getOrDefault(name, 0);
+        long nonEnglish = set.requests().stream().filter(r -> !r.english()).count();
+        System.out.printf(Locale.ROOT, "# Tool search benchmark%n%nEval set %s: %d tools, %d requests (%d dev, %d test,"
+                        + " %d not in English); whole catalog %d tokens (cl100k_base, definitions as JSON).%n"
+                        + "R@k = fraction of requests with at least one relevant tool in the top k.%n%n",
+                folder, set.tools().size(), set.requests().size(),
+                set.requests().stream().filter(r -> r.split().equals("dev")).count(),
+                set.requests().stream().filter(r -> r.split().equals("test")).count(), nonEnglish, catalogTokens);
+
+        Path cache = Files.createTempDirectory("jmcp-tool-search-bench");
+        memoryAndLoad(set, cache);
+
+        Map<String, List<Fusion.Scored>> lexical = new HashMap<>();
+        Map<String, Map<String, List<Fusion.Scored>>> dense = new LinkedHashMap<>();
+        for (String model : models) {
+            long start = System.nanoTime();
+            try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create(model, cache)) {
+                index.update(set.tools());
+                if (!index.dense().awaitIdle(Duration.ofMinutes(10))) throw new IllegalStateException(model);
+                double embedSeconds = (System.nanoTime() - start) / 1e9;
+                Map<String, List<Fusion.Scored>> ranked = new HashMap<>();
+                long queryStart = System.nanoTime();
+                for (EvalSet.Request request : set.requests()) {
+                    List<List<Fusion.Scored>> both = index.rankings(request.query(), DEPTH);
+                    lexical.putIfAbsent(request.id(), both.get(0));
+                    ranked.put(request.id(), both.get(1));
+                }
+                System.out.printf(Locale.ROOT, "model %s: loaded and embedded %d tools in %.1f s; ranked %d requests"
+                                + " in %.1f s%n", model, set.tools().size(), embedSeconds, set.requests().size(),
+                        (System.nanoTime() - queryStart) / 1e9);
+                dense.put(model, ranked);
+            }
+        }
+
+        System.out.println();
+        System.out.println("## Rankings (fusion parameters chosen on dev only)");
+        System.out.println();
+        Map<String, List<String>> bm25 = names(lexical);
+        List<String> table = new ArrayList<>();
+        table.add(Metrics.header());
+        rows(table, "BM25", set, bm25, tokenCount);
+        Fusion shipped = Fusion.shipped();
+        for (Map.Entry<String, Map<String, List<Fusion.Scored>>> model : dense.entrySet()) {
+            rows(table, "dense " + model.getKey(), set, names(model.getValue()), tokenCount);
+            Fusion best = tune(set, lexical, model.getValue(), tokenCount);
+            System.out.println("best fusion on dev with " + model.getKey() + ": " + best);
+            rows(table, "fused " + model.getKey() + " " + label(best), set,
+                    fuse(best, set, lexical, model.getValue()), tokenCount);
+            if (model.getKey().equals(EmbeddingModel.DEFAULT)) {
+                rows(table, "SHIPPED fused " + model.getKey() + " " + label(shipped), set,
+                        fuse(shipped, set, lexical, model.getValue()), tokenCount);
+            }
+        }
+        if (dense.containsKey("bge-small-zh-v1.5")) {
+            for (String other : dense.keySet()) {
+                if (other.equals("bge-small-zh-v1.5")) continue;
+                Map<String, List<Fusion.Scored>> routed = new HashMap<>();
+                for (EvalSet.Request request : set.requests()) {
+                    routed.put(request.id(), dense.get(cjk(request.query()) ? "bge-small-zh-v1.5" : other)
+                            .get(request.id()));
+                }
+                String name = "zh-for-CJK+" + other;
+                rows(table, "dense " + name, set, names(routed), tokenCount);
+                Fusion best = tune(set, lexical, routed, tokenCount);
+                System.out.println("best fusion on dev with " + name + ": " + best);
+                rows(table, "fused " + name + " " + label(best), set, fuse(best, set, lexical, routed), tokenCount);
+            }
+        }
+        System.out.println();
+        table.forEach(System.out::println);
+
+        if (scale) scale(set);
+    }
+
+    private static String label(Fusion fusion) {
+        return String.format(Locale.ROOT, "(%s k=%.0f wL=%.2f wD=%.2f depth=%d)", fusion.method(), fusion.k(),
+                fusion.lexicalWeight(), fusion.denseWeight(), fusion.depth());
+    }
+
+    private static boolean cjk(String text) {
+        return text.codePoints().anyMatch(c -> {
+            Character.UnicodeScript script = Character.UnicodeScript.of(c);
+            return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                    || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+        });
+    }
+
+    private static void rows(List<String> table, String label, EvalSet set, Map<String, List<String>> rankings,
+                             Metrics.Tokens tokens) {
+        table.add(Metrics.of(set.requests(), rankings, set.evalIds(), tokens).row(label + " — all"));
+        table.add(Metrics.of(filter(set, r -> !r.english()), rankings, set.evalIds(), tokens).row(label + " — non-English"));
+        table.add(Metrics.of(filter(set, r -> r.split().equals("dev")), rankings, set.evalIds(), tokens).row(label + " — dev"));
+        table.add(Metrics.of(filter(set, r -> r.split().equals("test")), rankings, set.evalIds(), tokens).row(label + " — test"));
+    }
+
+    private static List<EvalSet.Request> filter(EvalSet set, Predicate<EvalSet.Request> which) {
+        return set.requests().stream().filter(which).toList();
+    }
+
+    private static Map<String, List<String>> names(Map<String, List<Fusion.Scored>> rankings) {
+        Map<String, List<String>> names = new HashMap<>();
+        rankings.forEach((id, ranking) -> names.put(id, ranking.stream().map(Fusion.Scored::name).toList()));
+        return names;
+    }
+
+    private static Map<String, List<String>> fuse(Fusion fusion, EvalSet set, Map<String, List<Fusion.Scored>> lexical,
+                                                  Map<String, List<Fusion.Scored>> dense) {
+        Map<String, List<String>> fused = new HashMap<>();
+        for (EvalSet.Request request : set.requests()) {
+            fused.put(request.id(), fusion.fuse(lexical.get(request.id()), dense.get(request.id()), 10));
+        }
+        return fused;
+    }
+
+    /** The fusion parameters with the best objective on the dev split, over a fixed grid. */
+    private static Fusion tune(EvalSet set, Map<String, List<Fusion.Scored>> lexical,
+                               Map<String, List<Fusion.Scored>> dense, Metrics.Tokens tokens) {
+        List<EvalSet.Request> dev = filter(set, r -> r.split().equals("dev"));
+        Fusion best = null;
+        double bestScore = -1;
+        double[] weights = {0.2, 0.35, 0.5, 0.7, 0.85, 1.0, 1.2, 1.5, 2.0, 3.0};
+        for (int depth : new int[] {10, 20, 50}) {
+            for (double k : new double[] {1, 3, 5, 10, 20, 40, 60}) {
+                for (double w : weights) {
+                    best = pick(new Fusion(Fusion.Method.RRF, k, w, 1.0, depth), best, bestScore, dev, lexical, dense,
+                            set, tokens);
+                    bestScore = score(best, dev, lexical, dense, set, tokens);
+                }
+            }
+            for (double w : weights) {
+                best = pick(new Fusion(Fusion.Method.SCORE, 0, w, 1.0, depth), best, bestScore, dev, lexical, dense, set,
+                        tokens);
+                bestScore = score(best, dev, lexical, dense, set, tokens);
+            }
+        }
+        return best;
+    }
+
+    private static Fusion pick(Fusion candidate, Fusion best, double bestScore, List<EvalSet.Request> dev,
+                               Map<String, List<Fusion.Scored>> lexical, Map<String, List<Fusion.Scored>> dense,
+                               EvalSet set, Metrics.Tokens tokens) {
+        return score(candidate, dev, lexical, dense, set, tokens) > bestScore ? candidate : best;
+    }
+
+    private static double score(Fusion fusion, List<EvalSet.Request> dev, Map<String, List<Fusion.Scored>> lexical,
+                                Map<String, List<Fusion.Scored>> dense, EvalSet set, Metrics.Tokens tokens) {
+        Map<String, List<String>> fused = new HashMap<>();
+        for (EvalSet.Request request : dev) {
+            fused.put(request.id(), fusion.fuse(lexical.get(request.id()), dense.get(request.id()), 10));
+        }
+        return Metrics.of(dev, fused, set.evalIds(), tokens).objective();
+    }
+
+    /** The memory the shipped model adds (resident set and heap, after GC) and its load time. */
+    private static void memoryAndLoad(EvalSet set, Path cache) throws Exception {
+        long rssBefore = rss();
+        long heapBefore = heap();
+        long start = System.nanoTime();
+        HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("default", cache);
+        long created = System.nanoTime();
+        index.update(set.tools());
+        index.dense().awaitIdle(Duration.ofMinutes(10));
+        long rssAfter = rss();
+        long heapAfter = heap();
+        System.out.printf(Locale.ROOT, "default model %s: factory answered in %.1f ms; model loaded in %d ms (background);"
+                        + " memory added with the model loaded and %d tools indexed and embedded: RSS %+.1f MB, heap"
+                        + " after GC %+.1f MB (RSS from /proc/self/status VmRSS, before and after, both after GC)%n",
+                EmbeddingModel.DEFAULT, (created - start) / 1e6, index.dense().loadTime().toMillis(),
+                set.tools().size(), (rssAfter - rssBefore) / 1e6, (heapAfter - heapBefore) / 1e6);
+        index.close();
+    }
+
+    private static long heap() throws InterruptedException {
+        System.gc();
+        Thread.sleep(200);
+        Runtime runtime = Runtime.getRuntime();
+        return runtime.totalMemory() - runtime.freeMemory();
+    }
+
+    private static long rss() throws Exception {
+        heap();
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+        }
+        return -1;
+    }
+
+    /** Search latency at 500 and 10,000 tools, and the time of one server's change at 10,000 (shipped settings). */
+    private static void scale(EvalSet set) throws Exception {
+        System.out.println();
+        System.out.println("## Speed (shipped settings: default model, shipped fusion; limit 5)");
+        System.out.println();
+        List<SearchableTool> large = new ArrayList<>();
+        for (int copy = 0; large.size() < 10_000; copy++) {
+            for (SearchableTool tool : set.tools()) {
+                if (large.size() == 10_000) break;
+                Tool t = tool.tool();
+                String name = copy == 0 ? t.name() : "c" + copy + "_" + t.name();
+                large.add(new SearchableTool(new Tool(name, t.title(), t.description(), t.inputSchema(),
+                        t.outputSchema(), t.annotations(), null, null),
+                        copy == 0 ? tool.source() : tool.source() + " (copy " + copy + ")", tool.sourceDescription()));
+            }
+        }
+        List<SearchableTool> small = new ArrayList<>(large.subList(0, Math.min(500, large.size())));
+        Path cache = Files.createTempDirectory("jmcp-tool-search-bench");
+        for (List<SearchableTool> tools : List.of(small, large)) {
+            try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("default", cache)) {
+                long start = System.nanoTime();
+                index.update(tools);
+                long indexed = System.nanoTime();
+                boolean embedded = index.dense().awaitIdle(Duration.ofMinutes(15));
+                System.out.printf(Locale.ROOT, "%d tools: first update (lexical) %.0f ms; model load + embedding all %s"
+                        + " in %.1f s%n", tools.size(), (indexed - start) / 1e6, embedded ? "done" : "NOT done",
+                        (System.nanoTime() - indexed) / 1e9);
+                List<String> queries = set.requests().stream().map(EvalSet.Request::query).toList();
+                for (int i = 0; i < 100; i++) index.search(queries.get(i % queries.size()), 5);
+                long[] times = new long[Math.min(queries.size(), 500)];
+                for (int i = 0; i < times.length; i++) {
+                    long t0 = System.nanoTime();
+                    index.search(queries.get(i), 5);
+                    times[i] = System.nanoTime() - t0;
+                }
+                Arrays.sort(times);
+                System.out.printf(Locale.ROOT, "%d tools: search p50 %.2f ms, p95 %.2f ms over %d distinct requests"
+                                + " (%s)%n", tools.size(), times[times.length / 2] / 1e6,
+                        times[(int) (times.length * 0.95)] / 1e6, times.length, index.describe());
+                if (tools.size() >= 10_000) {
+                    String changedSource = tools.get(0).source();
+                    List<SearchableTool> changed = new ArrayList<>();
+                    int count = 0;
+                    for (SearchableTool tool : tools) {
+                        if (tool.source().equals(changedSource)) {
+                            Tool t = tool.tool();
+                            changed.add(new SearchableTool(new Tool(t.name(), t.title(), t.description() + " (v2)",
+                                    t.inputSchema(), t.outputSchema(), t.annotations(), null, null), tool.source(), tool.sourceDescription()));
+                            count++;
+                        } else {
+                            changed.add(tool);
+                        }
+                    }
+                    long[] updates = new long[5];
+                    for (int round = 0; round < updates.length; round++) {
+                        List<SearchableTool> next = round % 2 == 0 ? changed : tools;
+                        long t0 = System.nanoTime();
+                        index.update(next);
+                        updates[round] = System.nanoTime() - t0;
+                        long t1 = System.nanoTime();
+                        index.dense().awaitIdle(Duration.ofMinutes(2));
+                        if (round == 0) {
+                            System.out.printf(Locale.ROOT, "10,000 tools: re-embedding the %d changed tools took"
+                                    + " %.0f ms (background)%n", count, (System.nanoTime() - t1) / 1e6);
+                        }
+                    }
+                    Arrays.sort(updates);
+                    System.out.printf(Locale.ROOT, "10,000 tools: update after one server's %d tools change: median"
+                            + " %.0f ms, max %.0f ms over %d updates%n", count, updates[2] / 1e6, updates[4] / 1e6, 5);
+                }
+            }
+        }
+    }
+}

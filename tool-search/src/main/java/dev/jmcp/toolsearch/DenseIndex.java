@@ -1,0 +1,163 @@
+package dev.jmcp.toolsearch;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The dense half of the index: loads its {@link EmbeddingModel} on a background thread, embeds tools there after each
+ * update (only those whose content hash has no vector yet, so an update embeds only what changed), and ranks a set of
+ * tools by cosine similarity to the request. Until the model is ready, or when it failed to load (logged once), it
+ * ranks nothing and the index is lexical. A tool whose vector is still being computed is left out of the dense
+ * ranking only. Thread-safe; the index owns it and closes it.
+ */
+final class DenseIndex implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DenseIndex.class);
+    private static final int BATCH = 8;
+
+    private final EmbeddingModel model;
+    private final ExecutorService worker;
+    private final Map<String, float[]> vectors = new ConcurrentHashMap<>();
+    private final AtomicLong latest = new AtomicLong();
+    private volatile SentenceEncoder encoder;
+    private volatile boolean failed;
+    private volatile Duration loadTime;
+
+    DenseIndex(EmbeddingModel model, int threads) {
+        this.model = model;
+        this.worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("jmcp-tool-search-model")
+                .factory());
+        worker.execute(() -> load(threads));
+    }
+
+    private void load(int threads) {
+        long start = System.nanoTime();
+        try {
+            encoder = SentenceEncoder.load(model, threads);
+            loadTime = Duration.ofNanos(System.nanoTime() - start);
+            LOG.info("Tool search: embedding model {} loaded in {} ms", model.name(), loadTime.toMillis());
+        } catch (Exception | LinkageError e) {
+            failed = true;
+            LOG.warn("Tool search: the embedding model {} could not be loaded; tool search ranks by words only ({})",
+                    model.name(), e.toString(), e);
+        }
+    }
+
+    /** Embeds, in the background, the documents that have no vector yet; a later call supersedes an earlier one. */
+    void embed(Collection<ToolDocument> documents) {
+        List<ToolDocument> snapshot = List.copyOf(documents);
+        long call = latest.incrementAndGet();
+        try {
+            worker.execute(() -> embedNow(snapshot, call));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // Closed meanwhile: nothing to embed for.
+        }
+    }
+
+    private void embedNow(List<ToolDocument> documents, long call) {
+        SentenceEncoder current = encoder;
+        if (current == null) return;
+        Set<String> hashes = new HashSet<>();
+        for (ToolDocument document : documents) hashes.add(document.hash());
+        vectors.keySet().retainAll(hashes);
+        List<ToolDocument> missing = new ArrayList<>();
+        for (ToolDocument document : documents) {
+            if (!vectors.containsKey(document.hash())) missing.add(document);
+        }
+        try {
+            for (int from = 0; from < missing.size(); from += BATCH) {
+                if (latest.get() != call || Thread.currentThread().isInterrupted()) return;
+                List<ToolDocument> batch = missing.subList(from, Math.min(from + BATCH, missing.size()));
+                List<String> texts = new ArrayList<>(batch.size());
+                for (ToolDocument document : batch) texts.add(document.denseText());
+                List<float[]> embedded = current.embedPassages(texts);
+                for (int i = 0; i < batch.size(); i++) vectors.put(batch.get(i).hash(), embedded.get(i));
+            }
+        } catch (Exception e) {
+            LOG.warn("Tool search: embedding tools failed; those tools are ranked by words only", e);
+        }
+    }
+
+    /** The documents closest to the query, best first, at most {@code depth}; empty while the model is not ready. */
+    List<Fusion.Scored> rank(String query, Collection<ToolDocument> documents, int depth) {
+        SentenceEncoder current = encoder;
+        if (current == null || documents.isEmpty()) return List.of();
+        float[] q;
+        try {
+            q = current.embedQuery(query);
+        } catch (Exception e) {
+            LOG.debug("Tool search: embedding a request failed; ranking it by words only", e);
+            return List.of();
+        }
+        List<Fusion.Scored> scored = new ArrayList<>(documents.size());
+        for (ToolDocument document : documents) {
+            float[] v = vectors.get(document.hash());
+            if (v == null) continue;
+            double dot = 0;
+            for (int d = 0; d < q.length; d++) dot += q[d] * v[d];
+            scored.add(new Fusion.Scored(document.name(), dot));
+        }
+        scored.sort((a, b) -> Double.compare(b.score(), a.score()));
+        return scored.size() <= depth ? scored : List.copyOf(scored.subList(0, depth));
+    }
+
+    /** Waits until the model is loaded (or failed) and every embedding asked for so far is done; true if ready. */
+    boolean awaitIdle(Duration timeout) throws InterruptedException {
+        Future<?> marker = worker.submit(() -> { });
+        try {
+            marker.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return false;
+        }
+        return encoder != null;
+    }
+
+    /** The vector of a document's content hash, or null (for tests). */
+    float[] vector(String hash) {
+        return vectors.get(hash);
+    }
+
+    boolean ready() {
+        return encoder != null;
+    }
+
+    boolean failed() {
+        return failed;
+    }
+
+    Duration loadTime() {
+        return loadTime;
+    }
+
+    String describe() {
+        String state = encoder != null ? "" : failed ? ", failed to load" : ", loading";
+        return "dense(" + model.name() + state + ")";
+    }
+
+    @Override
+    public void close() {
+        worker.shutdownNow();
+        try {
+            worker.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        SentenceEncoder current = encoder;
+        encoder = null;
+        if (current != null) current.close();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.jmcp.toolsearch;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Merges the lexical and the dense ranking into one. Two methods: weighted reciprocal-rank fusion
+ * ({@code rrf}: a tool scores {@code w / (k + rank)} in each ranking it is in) and min-max normalized score fusion
+ * ({@code score}: each ranking's scores mapped onto [0, 1] over its top {@code depth}, then weighted and summed). The
+ * parameters ship in {@code fusion.properties}, chosen by {@code bench/run.sh tool-search} on the evaluation set's
+ * dev split. Ties keep the lexical order, then the name. Immutable, thread-safe.
+ */
+record Fusion(Method method, double k, double lexicalWeight, double denseWeight, int depth) {
+
+    enum Method { RRF, SCORE }
+
+    /** One ranked tool with its score from one scorer. */
+    record Scored(String name, double score) {
+    }
+
+    Fusion {
+        if (k < 0 || lexicalWeight < 0 || denseWeight < 0 || depth < 1) {
+            throw new IllegalArgumentException("fusion parameters out of range");
+        }
+    }
+
+    /** The parameters shipped in the module's {@code fusion.properties}. */
+    static Fusion shipped() {
+        try (InputStream in = Fusion.class.getResourceAsStream("fusion.properties")) {
+            if (in == null) throw new IllegalStateException("fusion.properties is missing from the tool-search module");
+            Properties properties = new Properties();
+            properties.load(in);
+            return new Fusion(Method.valueOf(properties.getProperty("method").trim().toUpperCase(java.util.Locale.ROOT)),
+                    Double.parseDouble(properties.getProperty("k").trim()),
+                    Double.parseDouble(properties.getProperty("lexicalWeight").trim()),
+                    Double.parseDouble(properties.getProperty("denseWeight").trim()),
+                    Integer.parseInt(properties.getProperty("depth").trim()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Both rankings best first (either may be empty); the fused names best first, at most {@code limit}. */
+    List<String> fuse(List<Scored> lexical, List<Scored> dense, int limit) {
+        Map<String, double[]> fused = new HashMap<>();
+        contribute(fused, lexical, lexicalWeight, 0);
+        contribute(fused, dense, denseWeight, 1);
+        List<Map.Entry<String, double[]>> entries = new ArrayList<>(fused.entrySet());
+        entries.sort(Comparator.<Map.Entry<String, double[]>>comparingDouble(e -> -e.getValue()[0])
+                .thenComparingDouble(e -> e.getValue()[1])
+                .thenComparing(Map.Entry::getKey));
+        List<String> names = new ArrayList<>(Math.min(limit, entries.size()));
+        for (int i = 0; i < entries.size() && i < limit; i++) names.add(entries.get(i).getKey());
+        return names;
+    }
+
+    /** Adds one ranking's share; slot [1] keeps the best lexical rank (then dense rank + depth) to break ties. */
+    private void contribute(Map<String, double[]> fused, List<Scored> ranking, double weight, int which) {
+        int n = Math.min(depth, ranking.size());
+        if (n == 0) return;
+        double max = ranking.getFirst().score();
+        double min = ranking.get(n - 1).score();
+        for (int rank = 0; rank < n; rank++) {
+            Scored scored = ranking.get(rank);
+            double share = switch (method) {
+                case RRF -> weight / (k + rank + 1);
+                case SCORE -> weight * (max > min ? (scored.score() - min) / (max - min) : 1.0);
+            };
+            double tie = which == 0 ? rank : depth + rank;
+            fused.merge(scored.name(), new double[] {share, tie},
+                    (a, b) -> new double[] {a[0] + b[0], Math.min(a[1], b[1])});
+        }
+    }
+}

@@ -1,0 +1,273 @@
+package dev.jmcp.toolsearch;
+
+import dev.jmcp.server.toolsearch.SearchableTool;
+import dev.jmcp.server.toolsearch.ToolIndex;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The tool index: Lucene BM25 over an in-memory directory, fused with the dense ranking of a {@link DenseIndex} when
+ * there is one and its model is ready. An update diffs the new set against the last by tool name and content hash and
+ * writes only what changed (update or delete by name), then reopens a near-real-time reader; the reader and the tool
+ * set it holds are published together as one {@link Generation}, which a search pins by reference count, so it sees
+ * one consistent set while updates go on. Updates are serialized; searches run concurrently. Thread-safe.
+ */
+final class HybridToolIndex implements ToolIndex {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HybridToolIndex.class);
+    static final String ID = "id";
+    /** The fields ranked, each with its weight in the lexical score (the name counts most). */
+    static final Map<String, Float> FIELD_WEIGHTS = Map.of(
+            "name", 3.0f, "title", 2.0f, "description", 1.0f, "parameters", 0.5f, "context", 0.5f);
+    private static final int MAX_QUERY_TERMS = 64;
+
+    private final ToolTextAnalyzer analyzer = new ToolTextAnalyzer();
+    private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
+    private final IndexWriter writer;
+    private final DenseIndex dense;
+    private final Fusion fusion;
+    private final Object updates = new Object();
+    private volatile Generation current;
+    private volatile boolean closed;
+
+    /** An index ranking lexically only ({@code dense == null}) or fused with {@code dense}, which it then owns. */
+    HybridToolIndex(DenseIndex dense, Fusion fusion) {
+        this.dense = dense;
+        this.fusion = fusion;
+        try {
+            IndexWriterConfig config = new IndexWriterConfig(analyzer).setSimilarity(new BM25Similarity());
+            writer = new IndexWriter(directory, config);
+            DirectoryReader reader = DirectoryReader.open(writer);
+            current = new Generation(reader, Map.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException("opening an in-memory index failed", e);
+        }
+    }
+
+    /** One published state: a reader and the documents it holds, by tool name. The generation owns one reference. */
+    private record Generation(DirectoryReader reader, Map<String, ToolDocument> documents) {
+    }
+
+    @Override
+    public void update(List<SearchableTool> tools) {
+        synchronized (updates) {
+            if (closed) return;
+            Generation previous = current;
+            Map<String, ToolDocument> next = new LinkedHashMap<>();
+            try {
+                for (SearchableTool tool : tools) {
+                    ToolDocument document = ToolDocument.of(tool);
+                    next.put(document.name(), document);
+                }
+                boolean changed = false;
+                for (String name : previous.documents().keySet()) {
+                    if (!next.containsKey(name)) {
+                        writer.deleteDocuments(new Term(ID, name));
+                        changed = true;
+                    }
+                }
+                for (ToolDocument document : next.values()) {
+                    ToolDocument old = previous.documents().get(document.name());
+                    if (old == null || !old.hash().equals(document.hash())) {
+                        writer.updateDocument(new Term(ID, document.name()), luceneDocument(document));
+                        changed = true;
+                    }
+                }
+                if (!changed) return;
+                DirectoryReader reader = DirectoryReader.openIfChanged(previous.reader(), writer, true);
+                if (reader == null) {
+                    reader = previous.reader();
+                    reader.incRef();
+                }
+                current = new Generation(reader, Map.copyOf(next));
+                previous.reader().decRef();
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("Tool search: updating the index with {} tools failed; it keeps its previous {} tools",
+                        tools.size(), previous.documents().size(), e);
+                rollBack(previous, next.keySet());
+                return;
+            }
+            if (dense != null) dense.embed(next.values());
+        }
+    }
+
+    /** After a failed update: drops what the writer buffered, so the next update starts from the published state. */
+    private void rollBack(Generation previous, Set<String> attempted) {
+        try {
+            for (String name : attempted) {
+                if (!previous.documents().containsKey(name)) writer.deleteDocuments(new Term(ID, name));
+            }
+            for (ToolDocument document : previous.documents().values()) {
+                writer.updateDocument(new Term(ID, document.name()), luceneDocument(document));
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Tool search: restoring the index after a failed update failed too", e);
+        }
+    }
+
+    private static Document luceneDocument(ToolDocument tool) {
+        Document document = new Document();
+        document.add(new StringField(ID, tool.name(), Field.Store.YES));
+        document.add(new TextField("name", tool.name(), Field.Store.NO));
+        document.add(new TextField("title", tool.title(), Field.Store.NO));
+        document.add(new TextField("description", tool.description(), Field.Store.NO));
+        document.add(new TextField("parameters", tool.parameters(), Field.Store.NO));
+        document.add(new TextField("context", tool.context(), Field.Store.NO));
+        return document;
+    }
+
+    @Override
+    public List<String> search(String query, int limit) {
+        if (limit < 1) throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+        Generation generation = acquire();
+        try {
+            int depth = Math.max(limit, fusion.depth());
+            List<Fusion.Scored> lexical = lexical(generation, query, depth);
+            List<Fusion.Scored> denseRanking = dense == null ? List.of()
+                    : dense.rank(query, generation.documents().values(), depth);
+            if (denseRanking.isEmpty()) return names(lexical, limit);
+            return fusion.fuse(lexical, denseRanking, limit);
+        } finally {
+            release(generation);
+        }
+    }
+
+    /** The lexical ranking alone (for the benchmark). */
+    List<String> searchLexical(String query, int limit) {
+        Generation generation = acquire();
+        try {
+            return names(lexical(generation, query, limit), limit);
+        } finally {
+            release(generation);
+        }
+    }
+
+    /** The dense ranking alone (for the benchmark); empty until the model is ready. */
+    List<String> searchDense(String query, int limit) {
+        Generation generation = acquire();
+        try {
+            return dense == null ? List.of() : names(dense.rank(query, generation.documents().values(), limit), limit);
+        } finally {
+            release(generation);
+        }
+    }
+
+    /** Both rankings (for the benchmark, which fuses them with candidate parameters). */
+    List<List<Fusion.Scored>> rankings(String query, int depth) {
+        Generation generation = acquire();
+        try {
+            return List.of(lexical(generation, query, depth),
+                    dense == null ? List.of() : dense.rank(query, generation.documents().values(), depth));
+        } finally {
+            release(generation);
+        }
+    }
+
+    private static List<String> names(List<Fusion.Scored> ranking, int limit) {
+        List<String> names = new ArrayList<>(Math.min(limit, ranking.size()));
+        for (int i = 0; i < ranking.size() && i < limit; i++) names.add(ranking.get(i).name());
+        return names;
+    }
+
+    private List<Fusion.Scored> lexical(Generation generation, String query, int depth) {
+        Set<String> terms = analyzer.terms(query, MAX_QUERY_TERMS);
+        if (terms.isEmpty() || generation.documents().isEmpty()) return List.of();
+        BooleanQuery.Builder builder = new BooleanQuery.Builder();
+        for (Map.Entry<String, Float> field : FIELD_WEIGHTS.entrySet()) {
+            for (String term : terms) {
+                builder.add(new BoostQuery(new TermQuery(new Term(field.getKey(), term)), field.getValue()),
+                        BooleanClause.Occur.SHOULD);
+            }
+        }
+        try {
+            IndexSearcher searcher = new IndexSearcher(generation.reader());
+            searcher.setSimilarity(new BM25Similarity());
+            ScoreDoc[] hits = searcher.search(builder.build(), depth).scoreDocs;
+            StoredFields stored = searcher.storedFields();
+            List<Fusion.Scored> ranking = new ArrayList<>(hits.length);
+            for (ScoreDoc hit : hits) ranking.add(new Fusion.Scored(stored.document(hit.doc).get(ID), hit.score));
+            return ranking;
+        } catch (IOException e) {
+            throw new UncheckedIOException("searching an in-memory index failed", e);
+        }
+    }
+
+    private Generation acquire() {
+        while (true) {
+            Generation generation = current;
+            if (generation.reader().tryIncRef()) return generation;
+            if (closed) throw new IllegalStateException("the tool index is closed");
+        }
+    }
+
+    private static void release(Generation generation) {
+        try {
+            generation.reader().decRef();
+        } catch (IOException e) {
+            LOG.debug("Tool search: closing a replaced reader failed", e);
+        }
+    }
+
+    /** The tools the index holds now (for tests and the benchmark). */
+    int size() {
+        return current.documents().size();
+    }
+
+    DenseIndex dense() {
+        return dense;
+    }
+
+    @Override
+    public String describe() {
+        return dense == null ? "bm25" : "bm25+" + dense.describe();
+    }
+
+    @Override
+    public void close() {
+        synchronized (updates) {
+            if (closed) return;
+            closed = true;
+            if (dense != null) dense.close();
+            try {
+                current.reader().decRef();
+                writer.close();
+                directory.close();
+            } catch (IOException e) {
+                LOG.debug("Tool search: closing the in-memory index failed", e);
+            }
+        }
+    }
+
+    /** The content hash of every tool the index holds, by name (for tests of incremental updates). */
+    Map<String, String> hashes() {
+        Map<String, String> hashes = new HashMap<>();
+        current.documents().forEach((name, document) -> hashes.put(name, document.hash()));
+        return hashes;
+    }
+}

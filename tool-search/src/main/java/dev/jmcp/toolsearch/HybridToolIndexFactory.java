@@ -1,0 +1,64 @@
+package dev.jmcp.toolsearch;
+
+import dev.jmcp.server.toolsearch.ToolIndex;
+import dev.jmcp.server.toolsearch.ToolIndexFactory;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+
+/**
+ * The {@link ToolIndexFactory} the tool-search module provides: a {@link HybridToolIndex} with the shipped model
+ * ({@code "default"}), a shipped model by name, no model ({@code "none"}), or an ONNX model at a path. The index answers
+ * at once; the model loads on a background thread. Stateless and thread-safe.
+ */
+public final class HybridToolIndexFactory implements ToolIndexFactory {
+
+    /** ONNX Runtime threads per model: two keep a request's embedding fast without taking every core. */
+    private static final int MODEL_THREADS = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
+
+    /** Public for {@link java.util.ServiceLoader}. */
+    public HybridToolIndexFactory() {
+    }
+
+    @Override
+    public ToolIndex create(String model, Path cacheDirectory) {
+        if (model == null || model.isBlank()) {
+            throw new IllegalArgumentException("tool search model is empty: give \"default\", \"none\" or the path of"
+                    + " an ONNX model");
+        }
+        Fusion fusion = Fusion.shipped();
+        if (model.equals("none")) return new HybridToolIndex(null, fusion);
+        EmbeddingModel embedding = embeddingModel(model);
+        prepareNativeCache(cacheDirectory);
+        return new HybridToolIndex(new DenseIndex(embedding, MODEL_THREADS), fusion);
+    }
+
+    static EmbeddingModel embeddingModel(String model) {
+        String name = model.equals("default") ? EmbeddingModel.DEFAULT : model;
+        EmbeddingModel shipped = EmbeddingModel.shipped(name);
+        if (shipped != null) {
+            if (!shipped.available()) {
+                throw new IllegalArgumentException("tool search model " + name + " is not part of this installation");
+            }
+            return shipped;
+        }
+        try {
+            return EmbeddingModel.file(Path.of(model));
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException("tool search model " + model + " is not a path: give \"default\","
+                    + " \"none\" or the path of an ONNX model", e);
+        }
+    }
+
+    /**
+     * The tokenizer library unpacks its native library into a cache folder (the user's home otherwise) and may try to
+     * download one for a platform it does not carry: point it at jmcp's cache and keep it offline, unless the user
+     * chose otherwise.
+     */
+    private static void prepareNativeCache(Path cacheDirectory) {
+        if (cacheDirectory != null && System.getProperty("DJL_CACHE_DIR") == null && System.getenv("DJL_CACHE_DIR") == null) {
+            System.setProperty("DJL_CACHE_DIR", cacheDirectory.resolve("djl").toString());
+        }
+        if (System.getProperty("ai.djl.offline") == null) System.setProperty("ai.djl.offline", "true");
+    }
+}

@@ -1,0 +1,16 @@
+/**
+ * Tool search: ranks the tools a server serves against a request in words (Lucene BM25 fused with a sentence-embedding
+ * model on ONNX Runtime). It provides the server's {@code ToolIndexFactory}; nothing else is exported.
+ */
+module dev.jmcp.toolsearch {
+    requires dev.jmcp.server;
+    requires org.apache.lucene.core;
+    requires org.apache.lucene.analysis.common;
+    requires com.microsoft.onnxruntime;
+    requires ai.djl.tokenizers;
+    requires org.slf4j;
+
+    exports dev.jmcp.toolsearch;
+
+    provides dev.jmcp.server.toolsearch.ToolIndexFactory with dev.jmcp.toolsearch.HybridToolIndexFactory;
+}
