@@ -9,8 +9,11 @@ module dev.jmcp.client {
     exports dev.jmcp.client;
     exports dev.jmcp.client.auth;
     exports dev.jmcp.client.http;
+    exports dev.jmcp.client.search;
     exports dev.jmcp.client.stdio;
     exports dev.jmcp.client.transport;
+
+    uses dev.jmcp.client.search.ToolRanking;
 
     opens dev.jmcp.client to com.fasterxml.jackson.databind;
     opens dev.jmcp.client.auth to com.fasterxml.jackson.databind;

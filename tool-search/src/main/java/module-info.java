@@ -13,4 +13,5 @@ module dev.jmcp.toolsearch {
     exports dev.jmcp.toolsearch;
 
     provides dev.jmcp.server.toolsearch.ToolIndexFactory with dev.jmcp.toolsearch.HybridToolIndexFactory;
+    provides dev.jmcp.client.search.ToolRanking with dev.jmcp.toolsearch.ClientToolRanking;
 }

@@ -185,6 +185,26 @@ public final class McpClient implements AutoCloseable {
         return ClientSession.decode("tools/call", tree, CallToolResult.class);
     }
 
+    /**
+     * The server's tools that best match {@code query} (words, as a person types them), best first, at most
+     * {@code limit}, each with its whole definition: found by the server's own {@code search_tools} when its
+     * {@code tools/list} has one (jmcp's {@code serve --tool-search}), else ranked here over its {@code tools/list} by
+     * the installed {@link dev.jmcp.client.search.ToolRanking} (the tool-search module's BM25 when it is on the class
+     * path, else the client's small {@link dev.jmcp.client.search.WordRanking}).
+     *
+     * @throws IllegalArgumentException for a blank query or a limit under 1
+     * @throws McpErrorException        when the server's {@code search_tools} refused the search
+     */
+    public FoundTools searchTools(String query, int limit) throws IOException, InterruptedException {
+        return ToolSearching.search(this, query, limit, null);
+    }
+
+    /** As {@link #searchTools(String, int)}, ranking locally with {@code local} (null: the installed ranking). */
+    public FoundTools searchTools(String query, int limit, dev.jmcp.client.search.ToolRanking local)
+            throws IOException, InterruptedException {
+        return ToolSearching.search(this, query, limit, local);
+    }
+
     public List<Prompt> listPrompts() throws IOException, InterruptedException {
         return everyPage("prompts/list", this::listPrompts, ListPromptsResult::prompts, ListPromptsResult::nextCursor);
     }

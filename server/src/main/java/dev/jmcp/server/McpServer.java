@@ -53,6 +53,7 @@ public final class McpServer implements AutoCloseable {
         if (toolSearch != null) engine.resolveCalledTools(toolSearch::calledTool);
         this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged);
         plugins.onResourceUpdated(engine::resourceUpdated);
+        if (options.mountCache() != null) plugins.mountCache(options.mountCache());
     }
 
     public ServerOptions options() {

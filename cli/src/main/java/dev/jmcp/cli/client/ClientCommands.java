@@ -11,6 +11,7 @@ public final class ClientCommands {
     public static CommandLine addTo(CommandLine root) {
         return root.addSubcommand(new ToolsCommand())
                 .addSubcommand(new CallCommand())
+                .addSubcommand(new SearchCommand())
                 .addSubcommand(new PromptsCommand())
                 .addSubcommand(new PromptCommand())
                 .addSubcommand(new ResourcesCommand())

@@ -41,6 +41,7 @@ public final class ServeCommand implements Callable<Integer> {
     String name;
     Path plugins;
     Path logs;
+    Path mountCache;
     boolean verbose;
     /** Set by a parent jmcp that runs one JAR plugin in this process: the parent says who sent each call. */
     boolean identityFromParent;
@@ -94,6 +95,7 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             var options = new ServerOptions(name, JmcpVersion.current(), pluginsFolder(), pageSize, maxMessageBytes,
                     maxPending, ServerOptions.DEFAULT_RELOAD_SETTLE);
+            if (mountCache != null) options = options.withMountCache(mountCache.toAbsolutePath().normalize());
             return identityFromParent ? options.withIdentityFromParent() : options;
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -60,6 +60,8 @@ final class ServeCommandLine {
         add(option(Path.class, () -> c.logs, v -> c.logs = v, "-l", "--logs").paramLabel("DIR")
                 .description("Folder for log files, one new file per run; without it jmcp logs only to standard "
                         + "error."));
+        add(option(Path.class, () -> c.mountCache, v -> c.mountCache = v, "--mount-cache").paramLabel("DIR")
+                .description("Folder where lazy mounts keep their servers' tool lists (default: ~/.jmcp/mount-cache)."));
         add(flag(() -> c.verbose, v -> c.verbose = v, "-v", "--verbose").description("Log at debug level."));
         // Set by a parent jmcp that runs one JAR plugin in this process: the parent says who sent each call.
         add(flag(() -> c.identityFromParent, v -> c.identityFromParent = v, "--identity-from-parent").hidden(true));

@@ -8,10 +8,11 @@ import java.time.Duration;
  * (a longer one is answered with an error and skipped); {@code maxPendingRequests} bounds requests in flight per
  * connection; {@code reloadSettle} is how long a changed plugin file must stay quiet before it is loaded;
  * {@code identityFromParent} makes a server that runs one plugin for a parent jmcp over stdio take each call's sender
- * from the parent ({@link dev.jmcp.server.session.ParentIdentity}), and is for nothing else.
+ * from the parent ({@link dev.jmcp.server.session.ParentIdentity}), and is for nothing else; {@code mountCache} is the
+ * folder where lazy mounts keep their servers' manifests (null: {@code ~/.jmcp/mount-cache}).
  */
 public record ServerOptions(String name, String version, Path pluginsDirectory, int pageSize, int maxMessageBytes,
-                            int maxPendingRequests, Duration reloadSettle, boolean identityFromParent) {
+                            int maxPendingRequests, Duration reloadSettle, boolean identityFromParent, Path mountCache) {
 
     public static final int DEFAULT_PAGE_SIZE = 100;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -29,7 +30,7 @@ public record ServerOptions(String name, String version, Path pluginsDirectory, 
 
     public ServerOptions(String name, String version, Path pluginsDirectory, int pageSize, int maxMessageBytes,
                          int maxPendingRequests, Duration reloadSettle) {
-        this(name, version, pluginsDirectory, pageSize, maxMessageBytes, maxPendingRequests, reloadSettle, false);
+        this(name, version, pluginsDirectory, pageSize, maxMessageBytes, maxPendingRequests, reloadSettle, false, null);
     }
 
     public static ServerOptions defaults(String name, Path pluginsDirectory) {
@@ -39,12 +40,18 @@ public record ServerOptions(String name, String version, Path pluginsDirectory, 
 
     public ServerOptions withPageSize(int pageSize) {
         return new ServerOptions(name, version, pluginsDirectory, pageSize, maxMessageBytes, maxPendingRequests, reloadSettle,
-                identityFromParent);
+                identityFromParent, mountCache);
     }
 
     /** The same options, taking each call's sender from the parent jmcp this server runs a plugin for. */
     public ServerOptions withIdentityFromParent() {
         return new ServerOptions(name, version, pluginsDirectory, pageSize, maxMessageBytes, maxPendingRequests, reloadSettle,
-                true);
+                true, mountCache);
+    }
+
+    /** The same options, lazy mounts keeping their manifests in {@code folder}. */
+    public ServerOptions withMountCache(Path folder) {
+        return new ServerOptions(name, version, pluginsDirectory, pageSize, maxMessageBytes, maxPendingRequests, reloadSettle,
+                identityFromParent, folder);
     }
 }

@@ -8,6 +8,7 @@ import dev.jmcp.client.Subscription;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.plugin.TaskSupport;
 import dev.jmcp.plugin.ResourceNotFoundException;
+import dev.jmcp.protocol.BlobResourceContents;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.GetPromptResult;
 import dev.jmcp.protocol.Prompt;
@@ -15,7 +16,9 @@ import dev.jmcp.protocol.PromptArgument;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.ReadResourceResult;
 import dev.jmcp.protocol.Resource;
+import dev.jmcp.protocol.ResourceContents;
 import dev.jmcp.protocol.ResourceTemplate;
+import dev.jmcp.protocol.TextResourceContents;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
@@ -42,8 +45,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a mounted server offers, listed and turned into registry entries whose handlers forward to it: tools and
- * prompts under the mount's prefix, resources and templates under their own URIs. Arguments are validated against the
+ * What a mounted server offers ({@link Manifest}) turned into registry entries whose handlers forward to it: tools and
+ * prompts under the mount's prefix, resources and templates under the mount's resource prefix (none by default). Arguments are validated against the
  * mounted tool's own input schema before they are forwarded, as for a JAR tool. Static and stateless.
  */
 final class Declarations {
@@ -59,63 +62,55 @@ final class Declarations {
         return new Contribution(mount, List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     }
 
-    /** Lists every kind the server declares a capability for and builds the mount's entries. */
-    static Contribution of(Mount mount, McpClient client) throws IOException, InterruptedException {
-        Map<String, Object> capabilities = client.serverCapabilities();
-        String prefix = mount.spec().prefix();
+    /**
+     * Builds the mount's entries for what {@code manifest} holds: tools and prompts under the prefix, resources and
+     * templates under the resource prefix. Their handlers reach the server through {@link Mount#client()}, which
+     * starts a lazy mount's server on first use.
+     */
+    static Contribution of(Mount mount, Manifest manifest) {
+        Map<String, Object> capabilities = manifest.capabilities();
+        MountSpec spec = mount.spec();
+        String prefix = spec.prefix();
         var tools = new ArrayList<ToolEntry>();
-        if (capabilities.containsKey("tools")) {
-            for (Tool tool : client.listTools()) {
-                ArgumentsValidator validator;
-                try {
-                    validator = JsonSchemas.validator(tool.inputSchema());
-                } catch (IllegalArgumentException e) {
-                    LOG.warn("Mount {}: tool {} left out, its input schema is unusable: {}", mount.name(), tool.name(),
-                            e.getMessage());
-                    continue;
-                }
-                Tool served = new Tool(prefix + tool.name(), tool.title(), tool.description(), tool.inputSchema(),
-                        tool.outputSchema(), tool.annotations(), tool.icons(), tool.meta());
-                // In 2026-07-28 the mounted server may run a call as a task; jmcp's call then becomes one too.
-                tools.add(new ToolEntry(served, (arguments, context) -> callTool(mount, tool.name(), arguments,
-                        context), validator, null, mount, client.protocolVersion().isStateless() ? TaskSupport.OPTIONAL
-                        : TaskSupport.NONE));
+        for (Tool tool : manifest.tools()) {
+            ArgumentsValidator validator;
+            try {
+                validator = JsonSchemas.validator(tool.inputSchema());
+            } catch (IllegalArgumentException e) {
+                LOG.warn("Mount {}: tool {} left out, its input schema is unusable: {}", mount.name(), tool.name(),
+                        e.getMessage());
+                continue;
             }
+            Tool served = new Tool(prefix + tool.name(), tool.title(), tool.description(), tool.inputSchema(),
+                    tool.outputSchema(), tool.annotations(), tool.icons(), tool.meta());
+            // In 2026-07-28 the mounted server may run a call as a task; jmcp's call then becomes one too.
+            tools.add(new ToolEntry(served, (arguments, context) -> callTool(mount, tool.name(), arguments,
+                    context), validator, null, mount, manifest.stateless() ? TaskSupport.OPTIONAL : TaskSupport.NONE));
         }
         var prompts = new ArrayList<PromptEntry>();
-        if (capabilities.containsKey("prompts")) {
-            for (Prompt prompt : client.listPrompts()) {
-                Prompt served = new Prompt(prefix + prompt.name(), prompt.title(), prompt.description(),
-                        prompt.arguments(), prompt.icons(), prompt.meta());
-                prompts.add(new PromptEntry(served, (arguments, context) -> traced(mount, "prompts/get", prompt.name(),
-                        outgoing -> request(mount, context, "prompts/get " + prompt.name(), c -> send(c, context,
-                                outgoing, "prompts/get", arguments == null ? Map.of("name", prompt.name())
-                                        : Map.of("name", prompt.name(), "arguments", arguments), GetPromptResult.class))),
-                        mount));
-            }
+        for (Prompt prompt : manifest.prompts()) {
+            Prompt served = new Prompt(prefix + prompt.name(), prompt.title(), prompt.description(),
+                    prompt.arguments(), prompt.icons(), prompt.meta());
+            prompts.add(new PromptEntry(served, (arguments, context) -> traced(mount, "prompts/get", prompt.name(),
+                    outgoing -> request(mount, context, "prompts/get " + prompt.name(), c -> send(c, context,
+                            outgoing, "prompts/get", arguments == null ? Map.of("name", prompt.name())
+                                    : Map.of("name", prompt.name(), "arguments", arguments), GetPromptResult.class))),
+                    mount));
         }
         var resources = new ArrayList<ResourceEntry>();
+        for (Resource resource : manifest.resources()) {
+            Resource served = new Resource(spec.servedUri(resource.uri()), resource.name(), resource.title(),
+                    resource.description(), resource.mimeType(), resource.size(), resource.annotations(),
+                    resource.icons(), resource.meta());
+            resources.add(new ResourceEntry(served, (uri, context) -> read(mount, context, uri), mount));
+        }
         var templates = new ArrayList<ResourceTemplateEntry>();
-        if (capabilities.containsKey("resources")) {
-            for (Resource resource : client.listResources()) {
-                resources.add(new ResourceEntry(resource, (uri, context) -> read(mount, context, uri), mount));
-            }
-            for (ResourceTemplate template : client.listResourceTemplates()) {
-                templates.add(new ResourceTemplateEntry(template, new UriTemplate(template.uriTemplate()),
-                        (uri, variables, context) -> read(mount, context, uri), mount));
-            }
-            if (!client.protocolVersion().isStateless() && capabilities.get("resources") instanceof Map<?, ?> r
-                    && Boolean.TRUE.equals(r.get("subscribe"))) {
-                for (Resource resource : resources.stream().limit(MAX_SUBSCRIPTIONS).map(ResourceEntry::resource)
-                        .toList()) {
-                    try {
-                        client.subscribe(resource.uri());
-                    } catch (RuntimeException e) {
-                        LOG.debug("Mount {}: subscribing to {} refused: {}", mount.name(), resource.uri(),
-                                e.getMessage());
-                    }
-                }
-            }
+        for (ResourceTemplate template : manifest.templates()) {
+            ResourceTemplate served = new ResourceTemplate(spec.servedUri(template.uriTemplate()), template.name(),
+                    template.title(), template.description(), template.mimeType(), template.annotations(),
+                    template.icons(), template.meta());
+            templates.add(new ResourceTemplateEntry(served, new UriTemplate(served.uriTemplate()),
+                    (uri, variables, context) -> read(mount, context, uri), mount));
         }
         var completions = new ArrayList<CompletionEntry>();
         if (capabilities.containsKey("completions")) {
@@ -131,10 +126,11 @@ final class Declarations {
             }
             for (ResourceTemplateEntry template : templates) {
                 String uri = template.template().uriTemplate();
+                String original = spec.serverUri(uri);
                 for (String variable : template.matcher().variables()) {
                     completions.add(new CompletionEntry(CompletionEntry.Kind.RESOURCE, uri, variable,
                             (value, resolved, context) -> request(mount, context, "completion/complete",
-                                    c -> c.complete(CompletionReference.resourceTemplate(uri), variable, value,
+                                    c -> c.complete(CompletionReference.resourceTemplate(original), variable, value,
                                             resolved)), mount));
                 }
             }
@@ -143,11 +139,30 @@ final class Declarations {
     }
 
     /**
+     * A stateful session with a server that declares {@code subscribe}: subscribes to the resources it listed (at most
+     * {@link #MAX_SUBSCRIPTIONS}), so its {@code resources/updated} reach jmcp. 2026-07-28 does it in {@link #listen}.
+     */
+    static void subscribe(Mount mount, McpClient client, Manifest manifest) throws IOException, InterruptedException {
+        if (client.protocolVersion().isStateless()
+                || !(manifest.capabilities().get("resources") instanceof Map<?, ?> r)
+                || !Boolean.TRUE.equals(r.get("subscribe"))) {
+            return;
+        }
+        for (Resource resource : manifest.resources().stream().limit(MAX_SUBSCRIPTIONS).toList()) {
+            try {
+                client.subscribe(resource.uri());
+            } catch (RuntimeException e) {
+                LOG.debug("Mount {}: subscribing to {} refused: {}", mount.name(), resource.uri(), e.getMessage());
+            }
+        }
+    }
+
+    /**
      * 2026-07-28: the {@code subscriptions/listen} stream for the list changes of every kind the server declares
      * {@code listChanged} for, and the updates of the resources it listed (at most {@link #MAX_SUBSCRIPTIONS}) when it
      * declares {@code subscribe}; null in a stateful session, or when there is nothing to listen for.
      */
-    static Subscription listen(McpClient client, Contribution declared) throws IOException, InterruptedException {
+    static Subscription listen(McpClient client, Manifest declared) throws IOException, InterruptedException {
         if (!client.protocolVersion().isStateless()) return null;
         Map<String, Object> capabilities = client.serverCapabilities();
         var filter = new LinkedHashMap<String, Object>();
@@ -159,7 +174,7 @@ final class Declarations {
         if (capabilities.get("resources") instanceof Map<?, ?> r && Boolean.TRUE.equals(r.get("subscribe"))
                 && !declared.resources().isEmpty()) {
             filter.put("resourceSubscriptions", declared.resources().stream().limit(MAX_SUBSCRIPTIONS)
-                    .map(entry -> entry.resource().uri()).toList());
+                    .map(Resource::uri).toList());
         }
         return filter.isEmpty() ? null : client.listen(filter, null);
     }
@@ -176,6 +191,11 @@ final class Declarations {
             client = mount.client();
         } catch (IOException e) {
             return CallToolResult.error("Plugin " + mount.name() + " is not available: " + e.getMessage());
+        }
+        if (!mount.offersTool(name)) {
+            // A lazy mount's cached manifest listed it, and the server, started now, no longer has it.
+            return CallToolResult.error("Plugin " + mount.name() + ": its server no longer has a tool '" + name
+                    + "' (it was in the server's earlier tool list); the tool list has been refreshed");
         }
         // Started here, on the thread serving the caller: its span is the parent of this one.
         OutgoingCalls.Outgoing outgoing = OutgoingCalls.current().start("tools/call", name, mount.name());
@@ -294,13 +314,24 @@ final class Declarations {
         return new CallOutcome(CallOutcome.Kind.ERROR, code, message, System.nanoTime());
     }
 
-    private static ReadResourceResult read(Mount mount, RequestContext context, String uri) throws Exception {
+    /** Reads {@code served} (a URI as jmcp serves it) from the server, under its own URI; the contents as served. */
+    private static ReadResourceResult read(Mount mount, RequestContext context, String served) throws Exception {
+        MountSpec spec = mount.spec();
+        String uri = spec.serverUri(served);
         try {
-            return traced(mount, "resources/read", uri, outgoing -> request(mount, context, "resources/read",
-                    c -> send(c, context, outgoing, "resources/read", Map.of("uri", uri), ReadResourceResult.class)));
+            ReadResourceResult result = traced(mount, "resources/read", uri, outgoing -> request(mount, context,
+                    "resources/read", c -> send(c, context, outgoing, "resources/read", Map.of("uri", uri),
+                            ReadResourceResult.class)));
+            if (spec.resourcePrefix().isEmpty()) return result;
+            return new ReadResourceResult(result.contents().stream().map(contents -> switch (contents) {
+                case TextResourceContents text -> (ResourceContents) new TextResourceContents(
+                        spec.servedUri(text.uri()), text.mimeType(), text.text(), text.meta());
+                case BlobResourceContents blob -> new BlobResourceContents(spec.servedUri(blob.uri()),
+                        blob.mimeType(), blob.blob(), blob.meta());
+            }).toList());
         } catch (JsonRpcException e) {
             if (e.code() == ErrorCodes.RESOURCE_NOT_FOUND || e.code() == ErrorCodes.INVALID_PARAMS) {
-                throw new ResourceNotFoundException(uri);
+                throw new ResourceNotFoundException(served);
             }
             throw e;
         }

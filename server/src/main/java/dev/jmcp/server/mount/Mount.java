@@ -44,6 +44,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * declarations are withdrawn, and they return when it is back. The mounted server's {@code list_changed} makes the
  * mount list again; each new set of declarations goes to the {@link Listener}, as do {@code resources/updated}.
  *
+ * <p>A lazy mount ({@code "lazy": true} and a {@link ManifestCache.Slot}) serves its server's last {@link Manifest}
+ * from the cache and starts the server only when a request needs it ({@link #client()}): a call, a read, a prompt, a
+ * completion. The server is then listed afresh, the cache rewritten, and the {@link Listener} told when the manifest
+ * changed; from then on the mount is supervised as any other. With no cached manifest, {@link #open} starts the
+ * server once to learn it and stops it again, so a lazy mount's server runs only once used.
+ *
  * <p>Owned by the plugin host, which {@link #retire}s it; it then closes (stopping a stdio server) once the last call
  * has left. Thread-safe.
  */
@@ -80,13 +86,21 @@ public final class Mount implements Owner {
     /** The connection last ended by jmcp itself (a call timed out or was cancelled), not by a crash. */
     private volatile McpClient endedOnPurpose;
     private volatile Contribution contribution;
+    /** What the server offers, as last listed or read from the cache. */
+    private volatile Manifest manifest;
+    /** Where a lazy mount keeps its manifest; null for a mount that is not lazy. */
+    private final ManifestCache.Slot cache;
+    /** True while a lazy mount's server has not been started for a request. */
+    private volatile boolean dormant;
+    private final java.util.concurrent.locks.ReentrantLock waking = new java.util.concurrent.locks.ReentrantLock();
     /** 2026-07-28: the stream that brings the server's list changes and resource updates (null in a stateful session). */
     private volatile Subscription listening;
     private Thread supervisor;
 
-    private Mount(MountSpec spec, Listener listener) {
+    private Mount(MountSpec spec, Listener listener, ManifestCache.Slot cache) {
         this.spec = spec;
         this.listener = listener;
+        this.cache = spec.lazy() ? cache : null;
     }
 
     /**
@@ -95,18 +109,126 @@ public final class Mount implements Owner {
      * @throws IOException with the reason when the server cannot be started, initialized or listed
      */
     public static Mount open(MountSpec spec, Listener listener) throws IOException, InterruptedException {
-        var mount = new Mount(spec, listener);
+        return open(spec, listener, null);
+    }
+
+    /**
+     * As {@link #open(MountSpec, Listener)}; a lazy {@code spec} with a {@code cache} slot instead serves the
+     * manifest kept there without starting the server, or, when there is none, starts the server to list it, keeps
+     * it, and stops the server again.
+     *
+     * @throws IOException with the reason when the server cannot be started, initialized or listed
+     */
+    public static Mount open(MountSpec spec, Listener listener, ManifestCache.Slot cache)
+            throws IOException, InterruptedException {
+        var mount = new Mount(spec, listener, cache);
+        if (mount.cache != null) {
+            Manifest kept = mount.cache.read();
+            if (kept == null) {
+                McpClient once = mount.connect();
+                try {
+                    kept = mount.declare(once);
+                } finally {
+                    once.close();
+                }
+                LOG.info("Mount {}: listed its server once for the cache, and stopped it until it is used", spec.name());
+            } else {
+                LOG.debug("Mount {}: served from its cached manifest {}", spec.name(), mount.cache.file());
+            }
+            mount.manifest = kept;
+            mount.contribution = Declarations.of(mount, kept);
+            mount.dormant = true;
+            return mount;
+        }
         McpClient first = mount.connect();
         try {
-            mount.contribution = Declarations.of(mount, first);
+            mount.manifest = mount.declare(first);
+            mount.contribution = Declarations.of(mount, mount.manifest);
         } catch (IOException | RuntimeException e) {
             first.close();
             throw e;
         }
         mount.client = first;
-        mount.listen(first, mount.contribution);
+        mount.listen(first, mount.manifest);
         mount.supervisor = Thread.ofVirtual().name("jmcp-mount-" + spec.name()).start(mount::supervise);
         return mount;
+    }
+
+    /**
+     * Lists what the server behind {@code on} offers, subscribes to its resources (a stateful session) and, for a lazy
+     * mount, keeps the manifest in the cache.
+     */
+    private Manifest declare(McpClient on) throws IOException, InterruptedException {
+        Manifest listed = Manifest.list(on);
+        Declarations.subscribe(this, on, listed);
+        if (cache != null) cache.write(listed);
+        return listed;
+    }
+
+    /**
+     * Starts a lazy mount's server for the first request that needs it (the others wait, up to the connect timeout),
+     * lists it afresh and supervises it from then on; the listener hears of a manifest that changed since it was
+     * cached.
+     */
+    private void wake() throws IOException, InterruptedException {
+        if (!waking.tryLock(spec.connectTimeout().toNanos(), TimeUnit.NANOSECONDS)) {
+            throw new IOException("the server of plugin " + name() + " is still starting");
+        }
+        try {
+            if (!dormant) return;
+            if (closing.get()) throw new IOException("plugin " + name() + " is closed");
+            LOG.info("Mount {}: starting its server for its first request", spec.name());
+            McpClient fresh;
+            Manifest listed;
+            try {
+                fresh = connect();
+            } catch (IOException | RuntimeException e) {
+                throw new IOException("cannot start its server: " + e.getMessage(), e);
+            }
+            try {
+                listed = declare(fresh);
+            } catch (IOException | RuntimeException e) {
+                fresh.close();
+                throw new IOException("its server started but cannot be listed: " + e.getMessage(), e);
+            }
+            Manifest cached = manifest;
+            synchronized (linkLock) {
+                if (closing.get()) {
+                    fresh.close();
+                    throw new IOException("plugin " + name() + " is closed");
+                }
+                manifest = listed;
+                contribution = Declarations.of(this, listed);
+                client = fresh;
+                linkLock.notifyAll();
+            }
+            dormant = false;
+            listen(fresh, listed);
+            supervisor = Thread.ofVirtual().name("jmcp-mount-" + spec.name()).start(this::supervise);
+            if (!listed.sameAs(cached)) {
+                LOG.info("Mount {}: its server offers other things than its cached manifest said; serving them now",
+                        spec.name());
+                Thread.ofVirtual().name("jmcp-mount-refreshed-" + spec.name())
+                        .start(() -> listener.declarationsChanged(this));
+            }
+        } finally {
+            waking.unlock();
+        }
+    }
+
+    /** False while a lazy mount's server has not been started (and for a mount that is closed). */
+    public boolean running() {
+        return !dormant && client != null;
+    }
+
+    /** What the mounted server offers, as last listed or read from the cache. */
+    public Manifest manifest() {
+        return manifest;
+    }
+
+    /** True when the server's manifest, as jmcp knows it now, has a tool of this name (its own, unprefixed). */
+    boolean offersTool(String name) {
+        return manifest.tools().stream().anyMatch(tool -> tool.name().equals(name));
     }
 
     @Override
@@ -170,7 +292,7 @@ public final class Mount implements Owner {
         McpClient opened;
         if (spec.url() != null) {
             spec.headers().forEach(builder::header);
-            opened = builder.http(spec.url());
+            opened = spec.legacySse() ? builder.sse(spec.url()) : builder.http(spec.url());
         } else {
             if (spec.cwd() != null) builder.workingDirectory(spec.cwd());
             opened = builder.stdio(spec.command(), spec.env());
@@ -178,8 +300,12 @@ public final class Mount implements Owner {
         return opened;
     }
 
-    /** The live client, waiting for a restart up to the connect timeout. */
+    /**
+     * The live client, starting a lazy mount's server first if it has not run yet, and waiting for a restart up to
+     * the connect timeout.
+     */
     McpClient client() throws IOException, InterruptedException {
+        if (dormant) wake();
         long deadline = System.nanoTime() + spec.connectTimeout().toNanos();
         synchronized (linkLock) {
             while (client == null) {
@@ -321,7 +447,7 @@ public final class Mount implements Owner {
                 }
             }
             case ServerNotification.ListChanged changed -> relistSoon();
-            case ServerNotification.ResourceUpdated updated -> listener.resourceUpdated(updated.uri());
+            case ServerNotification.ResourceUpdated updated -> listener.resourceUpdated(spec.servedUri(updated.uri()));
             case ServerNotification.Other other -> {
             }
         }
@@ -331,7 +457,7 @@ public final class Mount implements Owner {
      * In 2026-07-28 the server sends list changes and resource updates only on a {@code subscriptions/listen} stream:
      * opens one for what {@code declared} holds, then ends the one it replaces. Nothing to do in a stateful session.
      */
-    private void listen(McpClient on, Contribution declared) {
+    private void listen(McpClient on, Manifest declared) {
         Subscription fresh = null;
         try {
             fresh = Declarations.listen(on, declared);
@@ -356,8 +482,10 @@ public final class Mount implements Owner {
             McpClient current = client;
             if (current == null || closing.get()) return;
             try {
-                contribution = Declarations.of(this, current);
-                listen(current, contribution);
+                Manifest listed = declare(current);
+                manifest = listed;
+                contribution = Declarations.of(this, listed);
+                listen(current, listed);
                 listener.declarationsChanged(this);
             } catch (IOException | RuntimeException e) {
                 LOG.warn("Mount {}: listing again after list_changed failed: {}", spec.name(), e.getMessage());
@@ -393,17 +521,24 @@ public final class Mount implements Owner {
                 }
                 try {
                     McpClient fresh = connect();
-                    Contribution declared = Declarations.of(this, fresh);
+                    Manifest listed;
+                    try {
+                        listed = declare(fresh);
+                    } catch (IOException | RuntimeException e) {
+                        fresh.close();
+                        throw e;
+                    }
                     synchronized (linkLock) {
                         if (closing.get()) {
                             fresh.close();
                             return;
                         }
                         client = fresh;
-                        contribution = declared;
+                        manifest = listed;
+                        contribution = Declarations.of(this, listed);
                         linkLock.notifyAll();
                     }
-                    listen(fresh, declared);
+                    listen(fresh, listed);
                     LOG.info("Mount {}: the server is back", spec.name());
                     backoff = Duration.ofMillis(250);
                     withdrawn = false;

@@ -1,5 +1,6 @@
 package dev.jmcp.server.plugins;
 
+import dev.jmcp.server.mount.ManifestCache;
 import dev.jmcp.server.mount.Mount;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Registry;
@@ -88,6 +89,7 @@ public final class PluginHost implements AutoCloseable {
     /** Plugin files still loading after {@link #LOAD_WAIT}, with the stamp being loaded. */
     private final Map<Path, PluginStamp> loading = new ConcurrentHashMap<>();
     private volatile Consumer<String> resourceUpdates = uri -> { };
+    private volatile Path mountCache = ManifestCache.defaultFolder();
     private PluginKinds kinds;
     private Path copies;
     private JarPluginLoader loader;
@@ -153,7 +155,7 @@ public final class PluginHost implements AutoCloseable {
             public void resourceUpdated(String uri) {
                 resourceUpdates.accept(uri);
             }
-        });
+        }, new ManifestCache(mountCache));
         if (!Files.isDirectory(directory)) {
             LOG.warn("Plugins folder {} does not exist; serving no plugins until it appears", directory);
         }
@@ -176,7 +178,14 @@ public final class PluginHost implements AutoCloseable {
         this.resourceUpdates = sink;
     }
 
-    /** The current snapshot; {@link Registry#EMPTY} before {@link #start} and after {@link #close}. */
+    /**
+     * The folder where lazy mounts keep their servers' manifests (default {@link ManifestCache#defaultFolder()});
+     * set before {@link #start}.
+     */
+    public void mountCache(Path folder) {
+        this.mountCache = folder;
+    }
+
     /** The plugin files loaded now, with the name each plugin is served under. */
     public Map<Path, String> loadedPlugins() {
         NavigableMap<Path, ServedPlugin> now;
@@ -193,6 +202,7 @@ public final class PluginHost implements AutoCloseable {
         return new java.util.TreeMap<>(failures);
     }
 
+    /** The current snapshot; {@link Registry#EMPTY} before {@link #start} and after {@link #close}. */
     public Registry registry() {
         return registry;
     }

@@ -1,5 +1,6 @@
 package dev.jmcp.server.plugins;
 
+import dev.jmcp.server.mount.ManifestCache;
 import dev.jmcp.server.mount.Mount;
 import dev.jmcp.server.mount.MountSpec;
 import dev.jmcp.server.nativeabi.NativeHost;
@@ -31,11 +32,13 @@ final class PluginKinds {
     private final JarPluginLoader jars;
     private final Path copies;
     private final MountEvents events;
+    private final ManifestCache manifests;
 
-    PluginKinds(JarPluginLoader jars, Path copies, MountEvents events) {
+    PluginKinds(JarPluginLoader jars, Path copies, MountEvents events, ManifestCache manifests) {
         this.jars = jars;
         this.copies = copies;
         this.events = events;
+        this.manifests = manifests;
     }
 
     ServedPlugin load(Path file, PluginStamp stamp) throws PluginLoadException {
@@ -122,7 +125,7 @@ final class PluginKinds {
                 public void resourceUpdated(String uri) {
                     events.resourceUpdated(uri);
                 }
-            });
+            }, spec.lazy() ? manifests.slot(source, spec) : null);
         } catch (IOException | RuntimeException e) {
             throw new PluginLoadException("cannot mount " + spec.describe() + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {

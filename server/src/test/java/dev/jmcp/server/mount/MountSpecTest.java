@@ -57,4 +57,45 @@ class MountSpecTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(bad.get(1));
         }
     }
+
+    @Test
+    void jmcpsKeysBesideTheWrapperAreHonouredAndOthersRefused() {
+        MountSpec spec = MountSpec.parse("gh", """
+                {"mcpServers": {"github": {"command": "npx", "prefix": "gh_"}}, "prefix": "gh_", "timeout": 7,
+                 "lazy": true, "resourcePrefix": "gh+"}""", FOLDER);
+        assertThat(spec.prefix()).isEqualTo("gh_");
+        assertThat(spec.callTimeout()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(spec.lazy()).isTrue();
+        assertThat(spec.resourcePrefix()).isEqualTo("gh+");
+        assertThat(spec.servedUri("file:///a")).isEqualTo("gh+file:///a");
+        assertThat(spec.serverUri("gh+file:///a")).isEqualTo("file:///a");
+        for (var bad : List.of(
+                List.of("{\"mcpServers\": {\"a\": {\"command\": \"a\"}}, \"prefx\": \"p\"}",
+                        "unknown key \"prefx\" beside \"mcpServers\""),
+                List.of("{\"mcpServers\": {\"a\": {\"command\": \"a\"}}, \"args\": [\"x\"]}",
+                        "\"args\" is beside \"mcpServers\"; it belongs inside"),
+                List.of("{\"mcpServers\": {\"a\": {\"command\": \"a\", \"prefix\": \"x_\"}}, \"prefix\": \"y_\"}",
+                        "with different values"))) {
+            assertThatThrownBy(() -> MountSpec.parse("x", bad.get(0), FOLDER))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(bad.get(1));
+        }
+    }
+
+    @Test
+    void theTransportTypeIsHonouredOrRefused() {
+        assertThat(MountSpec.parse("s", "{\"type\": \"sse\", \"url\": \"http://h/sse\"}", FOLDER).legacySse())
+                .isTrue();
+        assertThat(MountSpec.parse("s", "{\"type\": \"http\", \"url\": \"http://h/mcp\"}", FOLDER).legacySse())
+                .isFalse();
+        for (var bad : List.of(
+                List.of("{\"type\": \"websocket\", \"url\": \"http://h/\"}", "\"type\" must be"),
+                List.of("{\"type\": \"stdio\", \"url\": \"http://h/\"}", "needs \"command\""),
+                List.of("{\"type\": \"sse\", \"command\": \"a\"}", "needs \"url\""),
+                List.of("{\"command\": \"a\", \"resourcePrefix\": \"a/\"}", "\"resourcePrefix\" must"),
+                List.of("{\"command\": \"a\", \"lazy\": \"yes\"}", "\"lazy\" must be true or false"),
+                List.of("{\"command\": \"a\", \"description\": 3}", "\"description\" must be a string"))) {
+            assertThatThrownBy(() -> MountSpec.parse("x", bad.get(0), FOLDER))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(bad.get(1));
+        }
+    }
 }
