@@ -240,7 +240,8 @@ int main(int argc, char** argv) {
     if (devnull >= 0) close(devnull);
     setvbuf(stdout, NULL, _IOLBF, 0);
 
-    void* handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    // Lazy binding, as the JDK loads libraries: functions a library never calls are never resolved (fewer pages touched).
+    void* handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
     if (!handle) refuse("it cannot be loaded as a shared library: %s", dlerror());
     PluginAPI* (*create)(void) = (PluginAPI * (*)(void)) dlsym(handle, "CreatePlugin");
     void (*destroy)(PluginAPI*) = (void (*)(PluginAPI*)) dlsym(handle, "DestroyPlugin");

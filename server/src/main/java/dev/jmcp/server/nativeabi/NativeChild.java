@@ -91,7 +91,10 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
         }
         var child = new NativeChild(plugin, program, file, folder, options, notes);
         try {
+            long started = System.nanoTime();
             Generation first = child.spawn();
+            LOG.info("Native plugin {}: its host process (pid {}) is ready in {} ms", plugin, first.process.pid(),
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
             child.declare(first.hello);
             synchronized (child.lock) {
                 child.live = first;

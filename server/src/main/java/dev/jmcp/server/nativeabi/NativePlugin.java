@@ -33,19 +33,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A native library loaded into this process, as a registry {@link Contribution}: its tools (with their input schemas,
- * so arguments are validated before native code sees them), its prompts (every one reachable by name) or its
- * resources. The in-process mode; {@link NativeHostMain} serves the same contribution from a child process.
+ * A native library, in this process ({@link #load}) or in a child process of the native host program ({@link #spawn}),
+ * as a registry {@link Contribution}: its tools (with their input schemas, so arguments are validated before native
+ * code sees them), its prompts (every one reachable by name) or its resources.
  *
  * <p>It is the {@link Owner} of its entries, as a lease: {@link #retire} stops new calls, and the library is closed
- * ({@code Shutdown}, {@code DestroyPlugin}, unload, private copy deleted) once no call is inside it and no native
- * call is still running. Thread-safe.
+ * (in process: {@code Shutdown}, {@code DestroyPlugin}, unload, private copy deleted; in a child: the child ends) once
+ * no call is inside it and no native call is still running. Thread-safe.
  *
  * <p>Failures: a library that cannot be bound, fails {@code Initialize}, declares an item with invalid JSON or a
- * schema jmcp cannot use is refused at {@link #load} with the reason. At call time a NULL or non-JSON result, or a
- * result of the wrong shape, is a tool result with {@code isError: true} (tools) or an internal error (prompts,
- * resources) naming the plugin; the tool's own {@code isError: true} is kept. A crash of the library (abort,
- * segfault, an escaping C++ exception) ends this process: that is what the child process mode is for.
+ * schema jmcp cannot use is refused at {@link #load} or {@link #spawn} with the reason. At call time a NULL or
+ * non-JSON result, or a result of the wrong shape, is a tool result with {@code isError: true} (tools) or an internal
+ * error (prompts, resources) naming the plugin; the tool's own {@code isError: true} is kept. A crash of the library
+ * (abort, segfault, an escaping C++ exception, {@code exit()}) ends this process in process; in a child it ends the
+ * child, and the calls in it fail with one short sentence.
  */
 public final class NativePlugin implements Owner {
     private static final JsonCodec CODEC = JsonCodec.shared();

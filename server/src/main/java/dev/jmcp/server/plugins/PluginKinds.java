@@ -17,8 +17,9 @@ import java.util.Optional;
 /**
  * Loads a plugin file by its kind, one step per kind: a JAR into the server's process ({@link JarPluginLoader}) or,
  * when its settings say {@code "isolation": "process"}, into a child {@code jmcp serve} mounted over stdio; a
- * {@code .mcp.json} as a {@link Mount}; a native library in a child process ({@link NativeHost}) mounted the same way,
- * or into the server's process ({@link NativePlugin}) when its settings say {@code "isolation": "in-process"}. Used by the
+ * {@code .mcp.json} as a {@link Mount}; a native library in a child process of the native host program
+ * ({@link NativePlugin#spawn}; a child JVM mounted over stdio when there is no such program, {@link NativeHost}), or
+ * into the server's process ({@link NativePlugin#load}) when its settings say {@code "isolation": "in-process"}. Used by the
  * {@link PluginHost} on one thread at a time.
  */
 final class PluginKinds {
@@ -63,7 +64,7 @@ final class PluginKinds {
                 if (!settings.outOfProcess(true)) {
                     try {
                         yield new ServedNative(NativePlugin.load(file, new NativeOptions(settings.reentrant(),
-                                settings.timeout())), file, stamp);
+                                settings.timeout(), settings.startTimeout(), 0, settings.maxCalls(), "")), file, stamp);
                     } catch (NativeLoadException e) {
                         throw new PluginLoadException(e.getMessage(), e);
                     }
