@@ -20,6 +20,7 @@ $CC  $flags -std=c11 -D_POSIX_C_SOURCE=200809L -o "$out/libjmcp-sample-tools.so"
 $CC  $flags -std=c11 -o "$out/libjmcp-sample-resources.so" "$src/resources.c" -lstdc++
 $CXX $flags -std=c++17 -o "$out/libjmcp-sample-prompts.so" "$src/prompts.cpp"
 $CXX $flags -std=c++17 -Wl,-Bsymbolic -o "$out/libjmcp-test-faulty.so" "$src/faulty.cpp"
+$CXX $flags -std=c++17 -o "$out/libjmcp-test-rough.so" "$src/rough.cpp"
 for defect in INITIALIZE NO_DESTROY SCHEMA NAME; do
   name=$(echo "$defect" | tr 'A-Z_' 'a-z-')
   $CC $flags -std=c11 -DBROKEN_$defect -o "$out/libjmcp-test-broken-$name.so" "$src/broken.c"

@@ -31,7 +31,8 @@ import java.util.function.Supplier;
 final class ServeCommandLine {
     private static final String[] DESCRIPTION = {
             "Serves the plugins of a folder to MCP clients: over standard input and output by default, or over HTTP.",
-            "Plugins are JARs; adding, replacing or removing one while the server runs reloads it."
+            "Plugins are JARs, native libraries (.so, .dylib, .dll) and mounted MCP servers (.mcp.json); adding,",
+            "replacing or removing one while the server runs reloads it."
     };
 
     private final CommandSpec spec;

@@ -11,24 +11,21 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs the calls into one {@link NativeLibrary}: each on a platform thread (a native call pins a virtual thread's
- * carrier and cannot be interrupted), one at a time unless the library is re-entrant, while the calling (virtual)
- * thread waits for the end of the call and forwards the library's notifications to its request context in order,
- * before the result. A progress token is always passed to the library, as a string of ours ({@code "jmcp-7"}), so
- * libraries that require one, or crash on a numeric one, get what they expect; the library's progress reaches the
- * client under the client's own token (or nowhere, when the client sent none).
+ * Runs the calls into one native library, wherever it runs (a {@link Backend}: this process or a child): one at a
+ * time unless the library is re-entrant, at most {@link NativeOptions#maxCalls} running or waiting, while the calling
+ * (virtual) thread waits for the end of the call and forwards the library's notifications to its request context in
+ * order, before the result. A progress token is passed to the library only when the client sent one, and then as a
+ * string of ours ({@code "jmcp-7"}, since existing libraries crash on a numeric one); the library's progress reaches
+ * the client under the client's own token.
  *
  * <p>Thread-safe. {@link #idle} tells the owner when no native call is running, so that the library is closed only
  * then, even after a caller stopped waiting (cancellation or timeout).
@@ -36,112 +33,155 @@ import java.util.concurrent.atomic.AtomicLong;
 final class NativeCalls {
     private static final Logger LOG = LoggerFactory.getLogger(NativeCalls.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
-    private static final long NATIVE_STACK_BYTES = 8L << 20;
 
-    /** One call in flight: its token, its caller's context and the queue its notifications and end go to. */
-    private record Slot(String token, RequestContext context, BlockingQueue<NativeNote> queue) {
+    /** Where the calls run. */
+    interface Backend {
+        /** Starts call {@code id} with the request text; its notifications and its end go to {@code sink}. */
+        void start(long id, String request, Sink sink);
+
+        /** The caller of call {@code id} stopped waiting (timeout or cancellation) while it runs. */
+        void abandon(long id, boolean timedOut);
+    }
+
+    /** What a backend tells about one call; {@link #end} exactly once. */
+    interface Sink {
+        void note(NativeNote note);
+
+        /** The call ended: with the result text (empty for NULL), or with {@code failure} (a crash, a kill). */
+        void end(Optional<String> result, RuntimeException failure);
+    }
+
+    /** One call in flight: its token (null when the client sent none), its notifications and its end. */
+    private final class Slot implements Sink {
+        private final long id;
+        private final String token;
+        private final BlockingQueue<NativeNote> queue = new LinkedBlockingQueue<>();
+        private final AtomicBoolean ended = new AtomicBoolean();
+        private volatile Optional<String> result = Optional.empty();
+        private volatile RuntimeException failure;
+
+        Slot(long id, String token) {
+            this.id = id;
+            this.token = token;
+        }
+
+        @Override
+        public void note(NativeNote note) {
+            queue.add(note);
+        }
+
+        @Override
+        public void end(Optional<String> result, RuntimeException failure) {
+            if (!ended.compareAndSet(false, true)) return;
+            this.result = result;
+            this.failure = failure;
+            inFlight.remove(id);
+            queue.add(NativeNote.DONE);
+            permits.release();
+            if (running.decrementAndGet() == 0) whenIdle.run();
+        }
     }
 
     private final String name;
     private final NativeOptions options;
     private final Semaphore permits;
-    private final ExecutorService threads;
-    private final Map<String, Slot> inFlight = new ConcurrentHashMap<>();
-    private final Map<Thread, Slot> byThread = new ConcurrentHashMap<>();
+    private final Map<Long, Slot> inFlight = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final AtomicInteger running = new AtomicInteger();
+    private final AtomicInteger admitted = new AtomicInteger();
     private final Runnable whenIdle;
-    private volatile NativeLibrary library;
+    private volatile Backend backend;
 
-    NativeCalls(String fileName, NativeOptions options, Runnable whenIdle) {
-        this.name = fileName;
+    NativeCalls(String name, NativeOptions options, Runnable whenIdle) {
+        this.name = name;
         this.options = options;
         this.whenIdle = whenIdle;
         this.permits = new Semaphore(options.reentrant() ? Integer.MAX_VALUE : 1, true);
-        // Native code was written for a process's main thread (8 MiB of stack on Linux), not for a JVM thread's default.
-        this.threads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().stackSize(NATIVE_STACK_BYTES)
-                .name("jmcp-native-" + fileName + "-", 0).factory());
     }
 
-    void bind(NativeLibrary library) {
-        this.library = library;
+    void bind(Backend backend) {
+        this.backend = backend;
     }
 
     /**
      * Calls the library with a JSON-RPC request of {@code method} and {@code params}; returns its result text, empty
      * when it returned NULL. Throws {@link TimeoutException} past the call timeout, {@link InterruptedException} when
-     * the caller is cancelled (the native call itself runs on to its end).
+     * the caller is cancelled, {@link IllegalStateException} with a short sentence naming the plugin when the call
+     * failed (the library crashed, or too many calls are in flight).
      */
     Optional<String> call(String method, Map<String, Object> params, RequestContext context)
             throws InterruptedException, TimeoutException {
+        if (admitted.incrementAndGet() > options.maxCalls()) {
+            admitted.decrementAndGet();
+            throw new IllegalStateException("Native plugin " + name + " is busy: " + options.maxCalls()
+                    + " calls are in flight, its limit (maxCalls)");
+        }
+        try {
+            return admittedCall(method, params, context);
+        } finally {
+            admitted.decrementAndGet();
+        }
+    }
+
+    private Optional<String> admittedCall(String method, Map<String, Object> params, RequestContext context)
+            throws InterruptedException, TimeoutException {
         long id = ids.incrementAndGet();
-        var slot = new Slot("jmcp-" + id, context, new LinkedBlockingQueue<>());
-        var withToken = new LinkedHashMap<>(params);
-        withToken.put("_meta", Map.of("progressToken", slot.token()));
+        var slot = new Slot(id, context.hasProgressToken() ? "jmcp-" + id : null);
         var request = new LinkedHashMap<String, Object>();
         request.put("jsonrpc", "2.0");
         request.put("id", id);
         request.put("method", method);
-        request.put("params", withToken);
+        if (slot.token == null) {
+            request.put("params", params);
+        } else {
+            var withToken = new LinkedHashMap<>(params);
+            withToken.put("_meta", Map.of("progressToken", slot.token));
+            request.put("params", withToken);
+        }
         String json = CODEC.writeValueAsString(request);
 
         long deadline = options.callTimeout() == null ? Long.MAX_VALUE : System.nanoTime() + options.callTimeout().toNanos();
         if (!permits.tryAcquire(remaining(deadline), TimeUnit.NANOSECONDS)) throw timeout();
-        Future<Optional<String>> result;
         running.incrementAndGet();
+        inFlight.put(id, slot);
         try {
-            inFlight.put(slot.token(), slot);
-            result = threads.submit(() -> runNative(slot, json));
+            backend.start(id, json, slot);
         } catch (RuntimeException e) {
-            ended(slot);
+            slot.end(Optional.empty(), e);
+        }
+        try {
+            while (true) {
+                NativeNote note = slot.queue.poll(remaining(deadline), TimeUnit.NANOSECONDS);
+                if (note == null) {
+                    backend.abandon(id, true);
+                    throw timeout();
+                }
+                if (note == NativeNote.DONE) break;
+                forward(note, context);
+            }
+        } catch (InterruptedException e) {
+            backend.abandon(id, false);
             throw e;
         }
-        while (true) {
-            NativeNote note = slot.queue().poll(remaining(deadline), TimeUnit.NANOSECONDS);
-            if (note == null) throw timeout();
-            if (note == NativeNote.DONE) break;
-            forward(note, context);
-        }
-        try {
-            return result.get();
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
-        }
-    }
-
-    private Optional<String> runNative(Slot slot, String json) {
-        Thread self = Thread.currentThread();
-        byThread.put(self, slot);
-        try {
-            return library.handleRequest(json);
-        } finally {
-            byThread.remove(self);
-            ended(slot);
-        }
-    }
-
-    private void ended(Slot slot) {
-        inFlight.remove(slot.token());
-        slot.queue().add(NativeNote.DONE);
-        permits.release();
-        if (running.decrementAndGet() == 0) whenIdle.run();
+        if (slot.failure != null) throw slot.failure;
+        return slot.result;
     }
 
     /**
-     * Where a notification from the library goes (called from the upcall: only lookups and an enqueue, never
-     * throws): to the call running on the sending thread, else to the call whose token it names, else to the only
-     * call in flight; otherwise nobody asked and it is logged.
+     * Where a notification from the library goes (never throws, only looks up and enqueues): to call {@code id}
+     * when the library sent it on that call's thread, else to the call whose token it names, else to the only call in
+     * flight; otherwise nobody asked and it is logged.
      */
-    void route(NativeNote note) {
-        Slot slot = byThread.get(Thread.currentThread());
+    void route(long id, NativeNote note) {
+        Slot slot = id == 0 ? null : inFlight.get(id);
         if (slot == null) {
             for (Slot candidate : inFlight.values()) {
-                if (note.json().contains('"' + candidate.token() + '"')) slot = candidate;
+                if (candidate.token != null && note.json().contains('"' + candidate.token + '"')) slot = candidate;
             }
         }
         if (slot == null && inFlight.size() == 1) slot = inFlight.values().stream().findFirst().orElse(null);
         if (slot != null) {
-            slot.queue().add(note);
+            slot.note(note);
         } else {
             LOG.info("Native plugin {} sent a notification outside any call: {}", name, note.json());
         }
@@ -150,10 +190,6 @@ final class NativeCalls {
     /** True when no native call is running. */
     boolean idle() {
         return running.get() == 0;
-    }
-
-    void shutdown() {
-        threads.shutdown();
     }
 
     @SuppressWarnings("unchecked")

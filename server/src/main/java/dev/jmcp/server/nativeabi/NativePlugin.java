@@ -33,60 +33,92 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A native library loaded into this process, as a registry {@link Contribution}: its tools (with their input schemas,
- * so arguments are validated before native code sees them), its prompts (every one reachable by name) or its
- * resources. The in-process mode; {@link NativeHostMain} serves the same contribution from a child process.
+ * A native library, in this process ({@link #load}) or in a child process of the native host program ({@link #spawn}),
+ * as a registry {@link Contribution}: its tools (with their input schemas, so arguments are validated before native
+ * code sees them), its prompts (every one reachable by name) or its resources.
  *
  * <p>It is the {@link Owner} of its entries, as a lease: {@link #retire} stops new calls, and the library is closed
- * ({@code Shutdown}, {@code DestroyPlugin}, unload, private copy deleted) once no call is inside it and no native
- * call is still running. Thread-safe.
+ * (in process: {@code Shutdown}, {@code DestroyPlugin}, unload, private copy deleted; in a child: the child ends) once
+ * no call is inside it and no native call is still running. Thread-safe.
  *
  * <p>Failures: a library that cannot be bound, fails {@code Initialize}, declares an item with invalid JSON or a
- * schema jmcp cannot use is refused at {@link #load} with the reason. At call time a NULL or non-JSON result, or a
- * result of the wrong shape, is a tool result with {@code isError: true} (tools) or an internal error (prompts,
- * resources) naming the plugin; the tool's own {@code isError: true} is kept. A crash of the library (abort,
- * segfault, an escaping C++ exception) ends this process: that is what the child process mode is for.
+ * schema jmcp cannot use is refused at {@link #load} or {@link #spawn} with the reason. At call time a NULL or
+ * non-JSON result, or a result of the wrong shape, is a tool result with {@code isError: true} (tools) or an internal
+ * error (prompts, resources) naming the plugin; the tool's own {@code isError: true} is kept. A crash of the library
+ * (abort, segfault, an escaping C++ exception, {@code exit()}) ends this process in process; in a child it ends the
+ * child, and the calls in it fail with one short sentence.
  */
 public final class NativePlugin implements Owner {
     private static final JsonCodec CODEC = JsonCodec.shared();
     private static final int RETIRED = 1 << 30;
 
     private final NativeCalls calls;
-    private final NativeLibrary library;
+    private final NativeBinding library;
+    private final String name;
+    private final String prefix;
+    private final Runnable closing;
     private final Contribution contribution;
     private final AtomicInteger lease = new AtomicInteger();
-    private final AtomicBoolean closing = new AtomicBoolean();
+    private final AtomicBoolean closingStarted = new AtomicBoolean();
     private final CountDownLatch closed = new CountDownLatch(1);
 
-    private NativePlugin(NativeCalls calls, NativeLibrary library) throws NativeLoadException {
+    private NativePlugin(NativeCalls calls, NativeBinding library, String name, String prefix, Runnable closing)
+            throws NativeLoadException {
         this.calls = calls;
         this.library = library;
+        this.name = name;
+        this.prefix = prefix;
+        this.closing = closing;
         this.contribution = declare();
     }
 
     /**
-     * Loads {@code file} (from a private copy) and reads what it declares. Throws with the reason, for the log, when
-     * it is not a usable plugin.
+     * Loads {@code file} (from a private copy) into this process and reads what it declares. Throws with the reason,
+     * for the log, when it is not a usable plugin.
      */
     public static NativePlugin load(Path file, NativeOptions options) throws NativeLoadException {
         var holder = new NativePlugin[1];
         var calls = new NativeCalls(file.getFileName().toString(), options, () -> {
             if (holder[0] != null) holder[0].closeIfDone();
         });
+        var threads = new NativeThreads(file.getFileName().toString(), calls);
+        calls.bind(threads);
         NativeLibrary library;
         try {
-            library = NativeLibrary.load(file, calls::route);
+            library = NativeLibrary.load(file, threads::route);
         } catch (NativeLoadException e) {
-            calls.shutdown();
+            threads.shutdown();
             throw e;
         }
-        calls.bind(library);
+        threads.bind(library);
         try {
-            holder[0] = new NativePlugin(calls, library);
+            holder[0] = new NativePlugin(calls, library, null, options.prefix(), threads::shutdown);
             return holder[0];
         } catch (NativeLoadException | RuntimeException e) {
             library.close();
-            calls.shutdown();
+            threads.shutdown();
+            throw e;
+        }
+    }
+
+    /**
+     * Serves {@code file} from a child process of the native host {@code program} (see {@link NativeHost#program()}),
+     * as plugin {@code pluginName}, and reads what it declares. Throws with the reason when it is not a usable
+     * plugin, or ({@link NativeLoadException#notReady()}) when its process was not ready within the start-up timeout.
+     */
+    public static NativePlugin spawn(Path file, String pluginName, NativeOptions options, Path program)
+            throws NativeLoadException {
+        var holder = new NativePlugin[1];
+        var calls = new NativeCalls(pluginName, options, () -> {
+            if (holder[0] != null) holder[0].closeIfDone();
+        });
+        NativeChild child = NativeChild.start(pluginName, program, file, options, calls::route);
+        calls.bind(child);
+        try {
+            holder[0] = new NativePlugin(calls, child, pluginName, options.prefix(), () -> { });
+            return holder[0];
+        } catch (NativeLoadException | RuntimeException e) {
+            child.close();
             throw e;
         }
     }
@@ -96,10 +128,10 @@ public final class NativePlugin implements Owner {
         return contribution;
     }
 
-    /** The library's name, as it gave it. */
+    /** The plugin's name: the one it was spawned under, else the library's own ({@code GetName()}). */
     @Override
     public String name() {
-        return library.name();
+        return name != null ? name : library.name();
     }
 
     /** The C ABI declares no description: the library's file name says what little is known. */
@@ -139,17 +171,22 @@ public final class NativePlugin implements Owner {
         return closed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /** The process id of the child serving the library, or -1 in process or while none runs (for tests). */
+    long childPid() {
+        return library instanceof NativeChild child ? child.pid() : -1;
+    }
+
     /** True while a native call is running (for tests). */
     boolean nativeCallRunning() {
         return !calls.idle();
     }
 
     private void closeIfDone() {
-        if (lease.get() != RETIRED || !calls.idle() || !closing.compareAndSet(false, true)) return;
+        if (lease.get() != RETIRED || !calls.idle() || !closingStarted.compareAndSet(false, true)) return;
         try {
             library.close();
         } finally {
-            calls.shutdown();
+            closing.run();
             closed.countDown();
         }
     }
@@ -184,7 +221,7 @@ public final class NativePlugin implements Owner {
             throw refused("tool '" + item.name() + "' has an unusable input schema: " + e.getMessage());
         }
         String toolName = item.name();
-        return new ToolEntry(new Tool(toolName, item.description(), (Map<String, Object>) schema),
+        return new ToolEntry(new Tool(prefix + toolName, item.description(), (Map<String, Object>) schema),
                 (arguments, context) -> callTool(toolName, arguments, context), validator, this);
     }
 
@@ -200,7 +237,7 @@ public final class NativePlugin implements Owner {
                     Boolean.TRUE.equals(a.get("required"))));
         }
         String promptName = item.name();
-        return new PromptEntry(new Prompt(promptName, item.description(), arguments),
+        return new PromptEntry(new Prompt(prefix + promptName, item.description(), arguments),
                 (given, context) -> getPrompt(promptName, given, context), this);
     }
 
@@ -233,6 +270,10 @@ public final class NativePlugin implements Owner {
             return calls.call(method, params, context);
         } catch (TimeoutException e) {
             throw new ToolException(e.getMessage());
+        } catch (IllegalStateException e) {
+            // A crash, a restart or a full queue: one short sentence, an error result for a tool.
+            if (method.equals("tools/call")) throw new ToolException(e.getMessage());
+            throw e;
         }
     }
 
@@ -246,7 +287,7 @@ public final class NativePlugin implements Owner {
     }
 
     private String failure(String what) {
-        return "Native plugin " + library.name() + " " + what;
+        return "Native plugin " + name() + " " + what;
     }
 
     private Object parse(String json, String where) throws NativeLoadException {

@@ -1,15 +1,17 @@
 /**
  * Native plugins: shared libraries written to the original server's C ABI (the project's header is
- * {@code plugins/native-samples/include/jmcp_plugin.h}), bound with the Foreign Function &amp; Memory API.
- * {@link dev.jmcp.server.nativeabi.NativeLibrary} is the binding itself (load from a private copy with local symbol
- * binding, read the function table, call {@code HandleRequest}, release results with the library's own
- * {@code delete[]}, receive notifications through an upcall). {@link dev.jmcp.server.nativeabi.NativePlugin} turns one
- * library into a registry {@code Contribution} (the in-process mode): calls on platform threads, serialised unless the
- * library is declared re-entrant, progress tokens passed as strings and mapped back. {@link
- * dev.jmcp.server.nativeabi.NativeHostMain} serves one library as an MCP server over stdio in a child process (the
- * out-of-process mode), and {@link dev.jmcp.server.nativeabi.NativeHost} gives the command line that starts it.
- * Depends on the registry, the schema package, the protocol and the plugin API, and (for the child's server) on the
- * method table, the engine in {@code session} and the stdio transport; knows nothing of the plugins folder, which
- * decides what to load and how.
+ * {@code plugins/native-samples/include/jmcp_plugin.h}). {@link dev.jmcp.server.nativeabi.NativePlugin} turns one
+ * library into a registry {@code Contribution}, wherever it runs: {@link dev.jmcp.server.nativeabi.NativePlugin#spawn}
+ * in a child process of the native host program ({@code server/src/main/c/jmcp-native-host.c}, the default: the
+ * request text goes through frames on pipes, unparsed; crashes, hangs past the timeout and leaks past the memory limit
+ * cost that child only), or {@link dev.jmcp.server.nativeabi.NativePlugin#load} in this process through the Foreign
+ * Function &amp; Memory API ({@link dev.jmcp.server.nativeabi.NativeLibrary}: private copy, local symbol binding, results
+ * released with the library's own {@code delete[]}, notifications through an upcall). Either way calls are serialised
+ * unless the library is re-entrant, bounded in number, and a progress token is passed only when the client sent one.
+ * {@link dev.jmcp.server.nativeabi.NativeHostMain} is the fallback child where the host program was not built: a JVM
+ * serving one library as an MCP server over stdio ({@link dev.jmcp.server.nativeabi.NativeHost#command}). Depends on
+ * the registry, the schema package, the protocol and the plugin API, and (for the fallback child's server) on the
+ * method table, the engine and the stdio transport; knows nothing of the plugins folder, which decides what to load
+ * and how.
  */
 package dev.jmcp.server.nativeabi;

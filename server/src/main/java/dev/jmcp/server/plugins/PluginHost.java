@@ -51,7 +51,9 @@ import java.util.function.Function;
  * owns, is logged with its file and the reason and left out; everything else goes on serving. Between two plugins
  * declaring the same name, the one already serving keeps it, and at start the first by path. When a changed JAR fails,
  * its previous version keeps serving. A JAR refused for a conflict is not retried when the other plugin goes away;
- * touching it retries. A missing folder is logged and served as empty until it appears.
+ * touching it retries. A plugin whose process was not ready in time (a native library's child past its
+ * {@code startTimeout}, a mount's server that did not answer) is tried again with back-off while its file is unchanged,
+ * and served with {@code list_changed} once ready. A missing folder is logged and served as empty until it appears.
  *
  * <p>A serving plugin may also change its own declarations ({@link dev.jmcp.plugin.PluginChanges#redeclare()}): its
  * {@code register} runs again on the same instances and class loader, and the result is checked and published like a
@@ -67,6 +69,9 @@ public final class PluginHost implements AutoCloseable {
      * what the first snapshot holds, yet well under {@link JarPluginLoader#INIT_TIMEOUT} and the register timeout.
      */
     static final Duration START_WAIT = Duration.ofSeconds(5);
+    /** The first wait before a plugin that was not ready in time is tried again; it doubles up to {@link #RETRY_MAX}. */
+    static final Duration RETRY_FIRST = Duration.ofMillis(500);
+    static final Duration RETRY_MAX = Duration.ofSeconds(30);
     /** How long {@link #close} waits for idle plugins to finish closing. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
     private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
@@ -279,6 +284,53 @@ public final class PluginHost implements AutoCloseable {
         }
     }
 
+    /**
+     * A plugin whose process was not ready in time (a native library's, a mount's: a slow start, a loaded machine) is
+     * tried again after {@link #RETRY_FIRST}, doubling to {@link #RETRY_MAX}, for as long as its file is unchanged,
+     * and served (with {@code list_changed}) once it is ready; a change of its file starts over with a normal load.
+     */
+    private void retryLater(Path file, PluginStamp stamp, boolean hadPrevious, String reason) {
+        loading.put(file, stamp);
+        failures.put(file, reason + " (trying again)");
+        Thread.ofVirtual().name("jmcp-plugin-retry-" + file.getFileName()).start(() -> {
+            Duration wait = RETRY_FIRST;
+            String last = reason;
+            try {
+                while (!closed.get()) {
+                    LOG.warn("Plugin {} not ready: {}; trying again in {} ms", file, last, wait.toMillis());
+                    Thread.sleep(wait);
+                    if (closed.get() || !stamp.equals(PluginStamp.read(file))) return;
+                    ServedPlugin plugin;
+                    try {
+                        plugin = kinds.load(file, stamp);
+                    } catch (PluginLoadException e) {
+                        if (!e.notReady()) {
+                            refused.put(file, stamp);
+                            refused(file, hadPrevious, e.getMessage());
+                            return;
+                        }
+                        last = e.getMessage();
+                        failures.put(file, last + " (trying again)");
+                        wait = wait.multipliedBy(2).compareTo(RETRY_MAX) > 0 ? RETRY_MAX : wait.multipliedBy(2);
+                        continue;
+                    }
+                    failures.remove(file);
+                    if (!stamp.equals(PluginStamp.read(file))) {
+                        plugin.retire();
+                        return;
+                    }
+                    LOG.info("Plugin {} is ready after a slow start", file);
+                    merge(List.of(), List.of(plugin), false);
+                    return;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                loading.remove(file, stamp);
+            }
+        });
+    }
+
     /** Drops the plugins of {@code removed}, adds {@code newcomers} (checking names) and publishes the snapshot. */
     private void merge(List<Path> removed, List<ServedPlugin> newcomers, boolean initial) {
         var retired = new ArrayList<ServedPlugin>();
@@ -382,6 +434,10 @@ public final class PluginHost implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 return null;
             } catch (ExecutionException e) {
+                if (e.getCause() instanceof PluginLoadException p && p.notReady()) {
+                    retryLater(jar, stamp, hadPrevious, p.getMessage());
+                    return null;
+                }
                 String reason = e.getCause() instanceof PluginLoadException p ? p.getMessage() : e.getCause().toString();
                 refused.put(jar, stamp);
                 refused(jar, hadPrevious, reason);

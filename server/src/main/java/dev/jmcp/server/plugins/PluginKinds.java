@@ -13,12 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Loads a plugin file by its kind, one step per kind: a JAR into the server's process ({@link JarPluginLoader}) or,
  * when its settings say {@code "isolation": "process"}, into a child {@code jmcp serve} mounted over stdio; a
- * {@code .mcp.json} as a {@link Mount}; a native library in a child process ({@link NativeHost}) mounted the same way,
- * or into the server's process ({@link NativePlugin}) when its settings say {@code "isolation": "in-process"}. Used by the
+ * {@code .mcp.json} as a {@link Mount}; a native library in a child process of the native host program
+ * ({@link NativePlugin#spawn}; a child JVM mounted over stdio when there is no such program, {@link NativeHost}), or
+ * into the server's process ({@link NativePlugin#load}) when its settings say {@code "isolation": "in-process"}. Used by the
  * {@link PluginHost} on one thread at a time.
  */
 final class PluginKinds {
@@ -62,18 +64,30 @@ final class PluginKinds {
             }
             case NATIVE -> {
                 PluginSettings settings = PluginSettings.read(file);
-                var options = new NativeOptions(settings.reentrant(), settings.outOfProcess(true) ? null
-                        : settings.timeout());
                 if (!settings.outOfProcess(true)) {
                     try {
-                        yield new ServedNative(NativePlugin.load(file, options), file, stamp);
+                        yield new ServedNative(NativePlugin.load(file, new NativeOptions(settings.reentrant(),
+                                settings.timeout(), settings.startTimeout(), 0, settings.maxCalls(), "")), file, stamp);
                     } catch (NativeLoadException e) {
                         throw new PluginLoadException(e.getMessage(), e);
                     }
                 }
-                // The child loads its own private copy of the library: a replaced file means a new child, new code.
-                var spec = MountSpec.stdio(nativeName(file), NativeHost.command(file, options), settings.prefix(),
-                        settings.timeout(), true);
+                Optional<Path> program = NativeHost.program();
+                if (program.isPresent()) {
+                    var options = new NativeOptions(settings.reentrant(), settings.timeout() == null
+                            ? NativeOptions.DEFAULT_CALL_TIMEOUT : settings.timeout(), settings.startTimeout(),
+                            settings.memoryMiB(), settings.maxCalls(), settings.prefix());
+                    try {
+                        yield new ServedNative(NativePlugin.spawn(file, nativeName(file), options, program.get()),
+                                file, stamp);
+                    } catch (NativeLoadException e) {
+                        throw new PluginLoadException(e.getMessage(), e, e.notReady());
+                    }
+                }
+                // No native host program for this platform: a child JVM serves the library as an MCP server. It
+                // loads its own private copy of the library: a replaced file means a new child, new code.
+                var spec = MountSpec.stdio(nativeName(file), NativeHost.command(file,
+                        new NativeOptions(settings.reentrant(), null)), settings.prefix(), settings.timeout(), true);
                 yield new ServedMount(open(file, spec), file, stamp, null);
             }
             case null -> throw new PluginLoadException("not a plugin file");
@@ -127,11 +141,23 @@ final class PluginKinds {
                 }
             }, spec.lazy() ? manifests.slot(source, spec) : null);
         } catch (IOException | RuntimeException e) {
-            throw new PluginLoadException("cannot mount " + spec.describe() + ": " + e.getMessage(), e);
+            throw new PluginLoadException("cannot mount " + spec.describe() + ": " + e.getMessage(), e, notReady(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PluginLoadException("interrupted while mounting " + spec.describe(), e);
         }
+    }
+
+    /** True when the server did not answer in time (it may be slow to start), rather than refused or failed. */
+    private static boolean notReady(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof dev.jmcp.client.RequestTimeoutException
+                    || cause instanceof java.net.http.HttpTimeoutException
+                    || cause instanceof java.net.ConnectException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void deleteQuietly(Path folder) {

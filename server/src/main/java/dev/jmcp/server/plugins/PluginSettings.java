@@ -1,6 +1,7 @@
 package dev.jmcp.server.plugins;
 
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.server.nativeabi.NativeOptions;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +13,9 @@ import java.util.Set;
 /**
  * How the user wants a JAR or a native library run, from the optional {@code <file>.json} beside it:
  * {@code {"isolation": "process" | "in-process", "timeout": seconds, "restartOnTimeout": true|false, "prefix": "p_",
- * "reentrant": true|false}}. {@code isolation} defaults to in-process for a JAR and to process for a native library;
+ * "reentrant": true|false, "startTimeout": seconds, "memoryMiB": n, "maxCalls": n}}. The last three are native only
+ * (a library in a child process): how long its process may take to be ready (default 10 s), its address-space limit
+ * in MiB (default 1024, 0 for none), how many calls may run on or wait for it at once (default 64). {@code isolation} defaults to in-process for a JAR and to process for a native library;
  * {@code timeout}, {@code restartOnTimeout} and {@code prefix} apply to a plugin run in a process of its own (a call
  * longer than {@code timeout} gets an error result; with {@code restartOnTimeout} the process is ended and started
  * again; a native library's process always is, as a native call cannot be interrupted otherwise). {@code reentrant}
@@ -20,10 +23,13 @@ import java.util.Set;
  * Immutable.
  */
 record PluginSettings(Boolean outOfProcess, Duration timeout, boolean restartOnTimeout, String prefix,
-                      boolean reentrant) {
-    static final PluginSettings DEFAULTS = new PluginSettings(null, null, false, "", false);
+                      boolean reentrant, Duration startTimeout, long memoryMiB, int maxCalls) {
+    static final PluginSettings DEFAULTS = new PluginSettings(null, null, false, "", false,
+            NativeOptions.DEFAULT_START_TIMEOUT, NativeOptions.DEFAULT_MEMORY_MIB, NativeOptions.DEFAULT_MAX_CALLS);
     private static final int MAX_BYTES = 64 * 1024;
-    private static final Set<String> KEYS = Set.of("isolation", "timeout", "restartOnTimeout", "prefix", "reentrant");
+    private static final Set<String> KEYS = Set.of("isolation", "timeout", "restartOnTimeout", "prefix", "reentrant",
+            "startTimeout", "memoryMiB", "maxCalls");
+    private static final Set<String> NATIVE_KEYS = Set.of("startTimeout", "memoryMiB", "maxCalls");
 
     /** Whether the plugin runs in a process of its own, given the default of its kind. */
     boolean outOfProcess(boolean byDefault) {
@@ -47,6 +53,9 @@ record PluginSettings(Boolean outOfProcess, Duration timeout, boolean restartOnT
             }
             for (Object key : map.keySet()) {
                 if (!KEYS.contains(key)) throw new IllegalArgumentException("unknown key \"" + key + "\"; known: " + KEYS);
+                if (NATIVE_KEYS.contains(key) && PluginFiles.kind(plugin) != PluginFiles.Kind.NATIVE) {
+                    throw new IllegalArgumentException("\"" + key + "\" applies to native libraries only");
+                }
             }
             Object isolation = map.get("isolation");
             Boolean outOfProcess;
@@ -74,8 +83,32 @@ record PluginSettings(Boolean outOfProcess, Duration timeout, boolean restartOnT
             if (map.get("reentrant") != null && !(map.get("reentrant") instanceof Boolean)) {
                 throw new IllegalArgumentException("\"reentrant\" must be true or false");
             }
+            Duration startTimeout = NativeOptions.DEFAULT_START_TIMEOUT;
+            if (map.get("startTimeout") instanceof Number n && n.doubleValue() > 0 && n.doubleValue() <= 3600) {
+                startTimeout = Duration.ofMillis(Math.round(n.doubleValue() * 1000));
+            } else if (map.get("startTimeout") != null) {
+                throw new IllegalArgumentException("\"startTimeout\" must be a number of seconds between 0 and 3600");
+            }
+            long memory = NativeOptions.DEFAULT_MEMORY_MIB;
+            if (map.get("memoryMiB") != null) {
+                if (!(map.get("memoryMiB") instanceof Number n) || n.doubleValue() != Math.floor(n.doubleValue())
+                        || n.longValue() < 0 || n.longValue() > 1L << 30 || n.longValue() > 0 && n.longValue() < 16) {
+                    throw new IllegalArgumentException("\"memoryMiB\" must be a whole number of MiB, 16 or more (0: no"
+                            + " limit)");
+                }
+                memory = n.longValue();
+            }
+            int maxCalls = NativeOptions.DEFAULT_MAX_CALLS;
+            if (map.get("maxCalls") != null) {
+                if (!(map.get("maxCalls") instanceof Number n) || n.doubleValue() != Math.floor(n.doubleValue())
+                        || n.longValue() < 1 || n.longValue() > 10_000) {
+                    throw new IllegalArgumentException("\"maxCalls\" must be a whole number from 1 to 10000");
+                }
+                maxCalls = n.intValue();
+            }
             return new PluginSettings(outOfProcess, timeout, Boolean.TRUE.equals(map.get("restartOnTimeout")),
-                    map.get("prefix") == null ? "" : (String) map.get("prefix"), Boolean.TRUE.equals(map.get("reentrant")));
+                    map.get("prefix") == null ? "" : (String) map.get("prefix"), Boolean.TRUE.equals(map.get("reentrant")),
+                    startTimeout, memory, maxCalls);
         } catch (RuntimeException e) {
             throw new PluginLoadException(file.getFileName() + ": " + e.getMessage());
         }

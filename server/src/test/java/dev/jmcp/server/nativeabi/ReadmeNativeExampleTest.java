@@ -32,7 +32,7 @@ class ReadmeNativeExampleTest {
         assertThat(code.group(1).lines().count()).isLessThan(40);
 
         Path folder = Files.createTempDirectory("jmcp-readme-native-");
-        Path include = Files.createDirectories(folder.resolve("dist/target/jmcp/examples/native/include"));
+        Path include = Files.createDirectories(folder.resolve("examples/native/include"));
         try (InputStream header = getClass().getClassLoader().getResourceAsStream("native/include/jmcp_plugin.h")) {
             assertThat(header).as("the header ships with the samples").isNotNull();
             Files.copy(header, include.resolve("jmcp_plugin.h"));
