@@ -82,6 +82,52 @@ class ReleaseArchiveIT {
     }
 
     /**
+     * A JAR of lib/ replaced by hand (here: the CLI's own, rewritten with one entry more) is never shadowed by the
+     * cache's copies of its classes: the launcher sees lib/ is not what the cache was trained on, starts without it and
+     * says why in one line; the classes then come from the JARs.
+     */
+    @Test
+    void aJarReplacedByHandIsNotShadowedByTheCache() throws Exception {
+        Path replaced = temp.resolve("replaced");
+        run(temp, "cp", "-a", unpacked.toString(), replaced.toString());
+        Path jar;
+        try (Stream<Path> jars = Files.list(replaced.resolve("lib"))) {
+            jar = jars.filter(p -> p.getFileName().toString().startsWith("jmcp-cli-")).findFirst().orElseThrow();
+        }
+        Path rewritten = temp.resolve("rewritten.jar");
+        try (var in = new java.util.zip.ZipFile(jar.toFile());
+             var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(rewritten))) {
+            for (var entry : java.util.Collections.list(in.entries())) {
+                out.putNextEntry(new java.util.zip.ZipEntry(entry.getName()));
+                try (var data = in.getInputStream(entry)) {
+                    data.transferTo(out);
+                }
+                out.closeEntry();
+            }
+            out.putNextEntry(new java.util.zip.ZipEntry("dev/jmcp/cli/replaced-by-hand.txt"));
+            out.write("patched".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        Files.move(rewritten, jar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        var command = List.of(replaced.resolve("bin/jmcp").toString(), "serve", "-p",
+                replaced.resolve("plugins").toString());
+        try (var server = McpProcess.start(command, Map.of("JMCP_OPTS", "-Xlog:class+load=info:stderr"), temp)) {
+            assertThat(server.initialize("2025-11-25", Map.of())).containsKey("result");
+            assertThat(server.closeInputAndWait(Duration.ofSeconds(20))).isZero();
+            assertThat(server.stderr().lines().filter(l -> l.contains("without the start-up cache")))
+                    .singleElement().asString().contains("lib/" + jar.getFileName() + " differs");
+            assertThat(server.stderr()).contains("dev.jmcp.cli.Jmcp source: ")
+                    .doesNotContain("dev.jmcp.cli.Jmcp " + FROM_CACHE);
+        }
+        // The untouched archive still starts with its cache, and says nothing about it.
+        Process version = new ProcessBuilder(unpacked.resolve("bin/jmcp").toString(), "--version").start();
+        String said = new String(version.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(version.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(said).doesNotContain("start-up cache");
+    }
+
+    /**
      * {@code -t --stdio}: one client over standard input and output, others over HTTP, and jmcp ends when standard
      * input does. Such a start takes {@code jmcp-http.aot}, which holds Jetty's classes; a stdio start takes
      * {@code jmcp.aot}, which does not (it would only map them for nothing).
