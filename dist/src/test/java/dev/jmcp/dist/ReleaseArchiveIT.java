@@ -66,6 +66,34 @@ class ReleaseArchiveIT {
         assertThat(unpacked.resolve("lib")).isDirectoryContaining("glob:**/jmcp-cli-*.jar");
     }
 
+    /**
+     * The archive's examples: a systemd unit and a container recipe, each starting {@code serve} with options the
+     * shipped {@code jmcp serve} knows.
+     */
+    @Test
+    void theArchiveShipsASystemdUnitAndAContainerRecipeWhoseOptionsServeKnows() throws Exception {
+        Path unit = unpacked.resolve("examples/systemd/jmcp.service");
+        Path recipe = unpacked.resolve("examples/container/Containerfile");
+        assertThat(unit).isRegularFile();
+        assertThat(recipe).isRegularFile();
+        Process help = new ProcessBuilder(unpacked.resolve("bin/jmcp").toString(), "serve", "--help").start();
+        String usage = new String(help.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(help.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        for (Path example : List.of(unit, recipe)) {
+            String text = Files.readString(example);
+            assertThat(text).contains("serve");
+            var options = java.util.regex.Pattern.compile("\"?(--[a-z][a-z-]+)").matcher(
+                    text.lines().filter(l -> !l.startsWith("#")).reduce("", (a, b) -> a + "\n" + b));
+            int found = 0;
+            while (options.find()) {
+                found++;
+                assertThat(usage).as("%s's option %s in jmcp serve --help", example.getFileName(), options.group(1))
+                        .contains(options.group(1));
+            }
+            assertThat(found).as("options in " + example.getFileName()).isGreaterThan(3);
+        }
+    }
+
     @Test
     void theUnpackedArchiveAnswersWithItsAheadOfTimeCacheInEffect() throws Exception {
         assertAnswersFromTheCache(unpacked);
