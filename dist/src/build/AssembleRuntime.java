@@ -113,8 +113,8 @@ public final class AssembleRuntime {
     }
 
     /**
-     * What the caches were trained on, for bin/jmcp to check before it uses one: {@code jmcp.aot.jars}, the JARs'
-     * names on one line (checked on every start, with shell built-ins only), and {@code jmcp.aot.sha256}, their
+     * What the caches were trained on, for bin/jmcp to check before it uses one: {@code jmcp.aot.jars}, how many JARs
+     * and their names on one line (the count checked on every start, with shell built-ins only), and {@code jmcp.aot.sha256}, their
      * digests in {@code sha256sum} format (checked only when a JAR's time says it may have changed). The JVM's own
      * check goes by file times, which a JAR replaced by hand may keep, so bin/jmcp does not rely on it alone.
      */
@@ -123,7 +123,7 @@ public final class AssembleRuntime {
         try (var files = Files.list(lib)) {
             jars = files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList();
         }
-        var names = new StringBuilder("#");
+        var names = new StringBuilder().append(jars.size());
         var digests = new StringBuilder();
         for (Path jar : jars) {
             String name = jar.getFileName().toString();
@@ -136,7 +136,7 @@ public final class AssembleRuntime {
             }
             digests.append(java.util.HexFormat.of().formatHex(digest)).append("  ").append(name).append('\n');
         }
-        Files.writeString(lib.resolve("jmcp.aot.jars"), names.append(" #\n"));
+        Files.writeString(lib.resolve("jmcp.aot.jars"), names.append('\n'));
         Files.writeString(lib.resolve("jmcp.aot.sha256"), digests);
     }
 
