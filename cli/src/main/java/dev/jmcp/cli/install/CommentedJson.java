@@ -82,6 +82,57 @@ final class CommentedJson {
                 + (rootEmpty ? "\n" : ",") + text.substring(rootOpen + 1);
     }
 
+    /** {@code text} without the entry {@code serversKey}/{@code name} (which it holds), and its comma. */
+    static String remove(ObjectMapper mapper, String text, String serversKey, String name) throws IOException {
+        int nameStart = -1;
+        int valueEnd = -1;
+        try (JsonParser parser = mapper.createParser(text)) {
+            parser.nextToken();
+            while (parser.nextToken() == JsonToken.FIELD_NAME && nameStart < 0) {
+                String key = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (key.equals(serversKey) && value == JsonToken.START_OBJECT) {
+                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                        boolean found = parser.currentName().equals(name);
+                        int at = offset(parser);
+                        parser.nextToken();
+                        parser.skipChildren();
+                        if (found) {
+                            nameStart = at;
+                            valueEnd = (int) parser.currentLocation().getCharOffset();
+                            break;
+                        }
+                    }
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        }
+        if (nameStart < 0) return text;
+        int start = nameStart;
+        int end = valueEnd;
+        int after = skipSpaces(text, end);
+        if (after < text.length() && text.charAt(after) == ',') {
+            end = after + 1;
+        } else {
+            // The last entry: the comma before it goes instead.
+            int before = start - 1;
+            while (before >= 0 && Character.isWhitespace(text.charAt(before))) before--;
+            if (before >= 0 && text.charAt(before) == ',') start = before;
+        }
+        // Whole lines go when the entry had them to itself.
+        int lineStart = text.lastIndexOf('\n', start - 1) + 1;
+        if (text.substring(lineStart, start).isBlank()) start = lineStart;
+        int lineEnd = text.indexOf('\n', end);
+        if (lineEnd >= 0 && text.substring(end, lineEnd).isBlank() && start == lineStart) end = lineEnd + 1;
+        return text.substring(0, start) + text.substring(end);
+    }
+
+    private static int skipSpaces(String text, int from) {
+        while (from < text.length() && Character.isWhitespace(text.charAt(from))) from++;
+        return from;
+    }
+
     private static int offset(JsonParser parser) {
         return (int) parser.currentTokenLocation().getCharOffset();
     }

@@ -73,6 +73,26 @@ final class ConfigFile {
         return previous == null ? Outcome.ADDED : Outcome.REPLACED;
     }
 
+    /** Whether the file holds an entry {@code name} under {@code serversKey}. */
+    boolean holds(String serversKey, String name) throws IOException {
+        if (!Files.exists(file)) return false;
+        JsonNode servers = read(Files.readString(file, StandardCharsets.UTF_8)).get(serversKey);
+        return servers != null && servers.isObject() && servers.has(name);
+    }
+
+    /**
+     * Removes the entry {@code name} under {@code serversKey} (which {@link #holds} it), keeping everything else,
+     * comments included; the previous version goes to {@link #backup()} first.
+     */
+    void remove(String serversKey, String name) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        ObjectNode root = read(text);
+        ((ObjectNode) root.get(serversKey)).remove(name);
+        Files.copy(file, backup(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+        write(CommentedJson.hasComments(text) ? CommentedJson.remove(MAPPER, text, serversKey, name)
+                : print(root) + System.lineSeparator());
+    }
+
     /** Where the previous contents go before a change. */
     Path backup() {
         return file.resolveSibling(file.getFileName() + ".bak");

@@ -154,6 +154,61 @@ class InstallCommandTest {
         assertThat(root.path("servers").path("jmcp").path("type").asText()).isEqualTo("stdio");
     }
 
+    private Run uninstall(String... args) {
+        var command = new UninstallCommand();
+        command.platform = linux();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = new CommandLine(command).setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+                .execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void uninstallRemovesOnlyItsEntryKeepingCommentsAndTheOtherServers() throws IOException {
+        Path file = home.resolve(".config/Code/User/mcp.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, """
+                {
+                  // mine
+                  "servers": {
+                    "lint": {"type": "stdio", "command": "/usr/bin/lint"}
+                  }
+                }
+                """);
+        assertThat(run(linux(), "install", "vscode").code()).isZero();
+        String installed = Files.readString(file);
+
+        Run dry = uninstall("vscode", "--dry-run");
+        assertThat(dry.code()).isZero();
+        assertThat(dry.out()).contains("Would remove \"jmcp\"");
+        assertThat(Files.readString(file)).isEqualTo(installed);
+
+        Run removed = uninstall("vscode");
+        assertThat(removed.code()).as(removed.err()).isZero();
+        assertThat(removed.out()).contains("Removed \"jmcp\"").contains("plugins folder was left");
+        String text = Files.readString(file);
+        assertThat(text).contains("// mine");
+        JsonNode servers = JSONC.readTree(text).path("servers");
+        assertThat(servers.fieldNames()).toIterable().containsExactly("lint");
+        assertThat(Files.readString(file.resolveSibling("mcp.json.bak"))).isEqualTo(installed);
+        assertThat(home.resolve(".jmcp/plugins/weather.jar")).exists();
+
+        Run again = uninstall("vscode");
+        assertThat(again.code()).isZero();
+        assertThat(again.out()).contains("holds no \"jmcp\" under \"servers\"; nothing changed");
+        assertThat(Files.readString(file)).isEqualTo(text);
+    }
+
+    @Test
+    void uninstallUndoesAnInstallInAPlainJsonFile() throws IOException {
+        assertThat(run(linux(), "install", "claude-code").code()).isZero();
+
+        assertThat(uninstall("claude-code").code()).isZero();
+
+        assertThat(JSON.readTree(home.resolve(".claude.json").toFile()).path("mcpServers").size()).isZero();
+    }
+
     @Test
     void aConfigFileThatIsASymbolicLinkStaysOneAndItsTargetIsWritten() throws IOException {
         Path dotfiles = Files.createDirectories(temp.resolve("dotfiles"));
