@@ -108,7 +108,36 @@ public final class AssembleRuntime {
         } finally {
             deleteTree(plugins);
         }
+        recordTrainedJars(lib);
         setLibTimes(lib);
+    }
+
+    /**
+     * What the caches were trained on, for bin/jmcp to check before it uses one: {@code jmcp.aot.jars}, how many JARs
+     * and their names on one line (the count checked on every start, with shell built-ins only), and {@code jmcp.aot.sha256}, their
+     * digests in {@code sha256sum} format (checked only when a JAR's time says it may have changed). The JVM's own
+     * check goes by file times, which a JAR replaced by hand may keep, so bin/jmcp does not rely on it alone.
+     */
+    private static void recordTrainedJars(Path lib) throws IOException {
+        List<Path> jars;
+        try (var files = Files.list(lib)) {
+            jars = files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList();
+        }
+        var names = new StringBuilder().append(jars.size());
+        var digests = new StringBuilder();
+        for (Path jar : jars) {
+            String name = jar.getFileName().toString();
+            names.append(' ').append(name);
+            byte[] digest;
+            try {
+                digest = java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(jar));
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every JDK has SHA-256", e);
+            }
+            digests.append(java.util.HexFormat.of().formatHex(digest)).append("  ").append(name).append('\n');
+        }
+        Files.writeString(lib.resolve("jmcp.aot.jars"), names.append('\n'));
+        Files.writeString(lib.resolve("jmcp.aot.sha256"), digests);
     }
 
     /** One training run writing {@code cache}: over stdio, and with {@code http} over Streamable HTTP beside it. */

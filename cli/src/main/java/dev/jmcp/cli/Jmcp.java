@@ -70,6 +70,7 @@ public final class Jmcp implements Callable<Integer> {
         CommandLine jmcp = new CommandLine(new Jmcp())
                 .addSubcommand("serve", new CommandLine(ServeCommand.commandSpec()))
                 .addSubcommand(new InstallCommand())
+                .addSubcommand(new dev.jmcp.cli.install.UninstallCommand())
                 .addSubcommand(new NewCommand());
         return ClientCommands.addTo(jmcp).setCaseInsensitiveEnumValuesAllowed(true);
     }

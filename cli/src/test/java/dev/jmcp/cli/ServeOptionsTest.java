@@ -30,7 +30,7 @@ class ServeOptionsTest {
 
         assertThat(options.name()).isEqualTo("jmcp");
         assertThat(options.pluginsDirectory())
-                .isEqualTo(Path.of(System.getProperty("user.home"), ".jmcp", "plugins").toAbsolutePath());
+                .isEqualTo(UserHome.current().resolve(".jmcp").resolve("plugins").toAbsolutePath());
         assertThat(options.pageSize()).isEqualTo(100);
         assertThat(options.maxMessageBytes()).isEqualTo(4 * 1024 * 1024);
         assertThat(options.maxPendingRequests()).isEqualTo(ServerOptions.DEFAULT_MAX_PENDING_REQUESTS);
@@ -41,6 +41,16 @@ class ServeOptionsTest {
         assertThat(serve.host()).isEqualTo("127.0.0.1");
         assertThat(serve.port()).isEqualTo(3000);
         assertThat(serve.path()).isEqualTo("/mcp");
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(30)
+    void refusingAnOpenBindNamesBothWaysToAuthorize() {
+        CommandRun run = CommandRun.of("serve", "-t", "--host", "0.0.0.0", "--port", "0");
+
+        assertThat(run.exitCode()).isNotZero();
+        assertThat(run.err()).contains("--auth-issuer").contains("--api-key-file")
+                .contains("--allow-unauthenticated-network");
     }
 
     @Test

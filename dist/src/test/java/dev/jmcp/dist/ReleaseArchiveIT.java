@@ -66,6 +66,34 @@ class ReleaseArchiveIT {
         assertThat(unpacked.resolve("lib")).isDirectoryContaining("glob:**/jmcp-cli-*.jar");
     }
 
+    /**
+     * The archive's examples: a systemd unit and a container recipe, each starting {@code serve} with options the
+     * shipped {@code jmcp serve} knows.
+     */
+    @Test
+    void theArchiveShipsASystemdUnitAndAContainerRecipeWhoseOptionsServeKnows() throws Exception {
+        Path unit = unpacked.resolve("examples/systemd/jmcp.service");
+        Path recipe = unpacked.resolve("examples/container/Containerfile");
+        assertThat(unit).isRegularFile();
+        assertThat(recipe).isRegularFile();
+        Process help = new ProcessBuilder(unpacked.resolve("bin/jmcp").toString(), "serve", "--help").start();
+        String usage = new String(help.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(help.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        for (Path example : List.of(unit, recipe)) {
+            String text = Files.readString(example);
+            assertThat(text).contains("serve");
+            var options = java.util.regex.Pattern.compile("\"?(--[a-z][a-z-]+)").matcher(
+                    text.lines().filter(l -> !l.startsWith("#")).reduce("", (a, b) -> a + "\n" + b));
+            int found = 0;
+            while (options.find()) {
+                found++;
+                assertThat(usage).as("%s's option %s in jmcp serve --help", example.getFileName(), options.group(1))
+                        .contains(options.group(1));
+            }
+            assertThat(found).as("options in " + example.getFileName()).isGreaterThan(3);
+        }
+    }
+
     @Test
     void theUnpackedArchiveAnswersWithItsAheadOfTimeCacheInEffect() throws Exception {
         assertAnswersFromTheCache(unpacked);
@@ -79,6 +107,52 @@ class ReleaseArchiveIT {
                 assertThat(Files.getLastModifiedTime(jar)).as("time of %s", jar).isEqualTo(TRAINED_TIME);
             }
         }
+    }
+
+    /**
+     * A JAR of lib/ replaced by hand (here: the CLI's own, rewritten with one entry more) is never shadowed by the
+     * cache's copies of its classes: the launcher sees lib/ is not what the cache was trained on, starts without it and
+     * says why in one line; the classes then come from the JARs.
+     */
+    @Test
+    void aJarReplacedByHandIsNotShadowedByTheCache() throws Exception {
+        Path replaced = temp.resolve("replaced");
+        run(temp, "cp", "-a", unpacked.toString(), replaced.toString());
+        Path jar;
+        try (Stream<Path> jars = Files.list(replaced.resolve("lib"))) {
+            jar = jars.filter(p -> p.getFileName().toString().startsWith("jmcp-cli-")).findFirst().orElseThrow();
+        }
+        Path rewritten = temp.resolve("rewritten.jar");
+        try (var in = new java.util.zip.ZipFile(jar.toFile());
+             var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(rewritten))) {
+            for (var entry : java.util.Collections.list(in.entries())) {
+                out.putNextEntry(new java.util.zip.ZipEntry(entry.getName()));
+                try (var data = in.getInputStream(entry)) {
+                    data.transferTo(out);
+                }
+                out.closeEntry();
+            }
+            out.putNextEntry(new java.util.zip.ZipEntry("dev/jmcp/cli/replaced-by-hand.txt"));
+            out.write("patched".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        Files.move(rewritten, jar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        var command = List.of(replaced.resolve("bin/jmcp").toString(), "serve", "-p",
+                replaced.resolve("plugins").toString());
+        try (var server = McpProcess.start(command, Map.of("JMCP_OPTS", "-Xlog:class+load=info:stderr"), temp)) {
+            assertThat(server.initialize("2025-11-25", Map.of())).containsKey("result");
+            assertThat(server.closeInputAndWait(Duration.ofSeconds(20))).isZero();
+            assertThat(server.stderr().lines().filter(l -> l.contains("without the start-up cache")))
+                    .singleElement().asString().contains("lib/" + jar.getFileName() + " differs");
+            assertThat(server.stderr()).contains("dev.jmcp.cli.Jmcp source: ")
+                    .doesNotContain("dev.jmcp.cli.Jmcp " + FROM_CACHE);
+        }
+        // The untouched archive still starts with its cache, and says nothing about it.
+        Process version = new ProcessBuilder(unpacked.resolve("bin/jmcp").toString(), "--version").start();
+        String said = new String(version.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(version.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(said).doesNotContain("start-up cache");
     }
 
     /**

@@ -29,7 +29,7 @@ final class TokenFile implements TokenStore {
 
     static TokenFile inConfigDirectory() {
         String xdg = System.getenv("XDG_CONFIG_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : dev.jmcp.cli.UserHome.current().resolve(".config");
         return new TokenFile(base.resolve("jmcp").resolve("tokens.json"));
     }
 

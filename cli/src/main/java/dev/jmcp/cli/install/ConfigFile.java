@@ -51,7 +51,8 @@ final class ConfigFile {
      */
     Outcome put(String serversKey, String name, JsonNode entry) throws IOException {
         boolean exists = Files.exists(file);
-        ObjectNode root = exists ? read() : MAPPER.createObjectNode();
+        String text = exists ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        ObjectNode root = exists ? read(text) : MAPPER.createObjectNode();
         JsonNode servers = root.get(serversKey);
         if (servers != null && !servers.isObject()) {
             throw new InstallException(file + ": \"" + serversKey + "\" is not a JSON object; fix or move the file, "
@@ -64,9 +65,32 @@ final class ConfigFile {
         if (exists) {
             Files.copy(file, backup(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
         }
-        write(root);
+        // Comments (VS Code's files are JSON with comments) survive only an edit of the text itself.
+        write(exists && CommentedJson.hasComments(text)
+                ? CommentedJson.put(MAPPER, text, serversKey, name, print(entry))
+                : print(root) + System.lineSeparator());
         if (!exists) return Outcome.CREATED;
         return previous == null ? Outcome.ADDED : Outcome.REPLACED;
+    }
+
+    /** Whether the file holds an entry {@code name} under {@code serversKey}. */
+    boolean holds(String serversKey, String name) throws IOException {
+        if (!Files.exists(file)) return false;
+        JsonNode servers = read(Files.readString(file, StandardCharsets.UTF_8)).get(serversKey);
+        return servers != null && servers.isObject() && servers.has(name);
+    }
+
+    /**
+     * Removes the entry {@code name} under {@code serversKey} (which {@link #holds} it), keeping everything else,
+     * comments included; the previous version goes to {@link #backup()} first.
+     */
+    void remove(String serversKey, String name) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        ObjectNode root = read(text);
+        ((ObjectNode) root.get(serversKey)).remove(name);
+        Files.copy(file, backup(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+        write(CommentedJson.hasComments(text) ? CommentedJson.remove(MAPPER, text, serversKey, name)
+                : print(root) + System.lineSeparator());
     }
 
     /** Where the previous contents go before a change. */
@@ -82,8 +106,7 @@ final class ConfigFile {
         }
     }
 
-    private ObjectNode read() throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+    private ObjectNode read(String text) throws IOException {
         if (text.isBlank()) return MAPPER.createObjectNode();
         JsonNode root;
         try (JsonParser parser = MAPPER.createParser(text)) {
@@ -99,23 +122,32 @@ final class ConfigFile {
     }
 
     /** A replaced file keeps who may read it (a new one gets the temp file's owner-only mode). */
-    private void keepPermissions(Path temp) throws IOException {
-        if (Files.exists(file) && Files.getFileStore(file).supportsFileAttributeView(PosixFileAttributeView.class)) {
-            Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(file));
+    private static void keepPermissions(Path target, Path temp) throws IOException {
+        if (Files.exists(target)
+                && Files.getFileStore(target).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
         }
     }
 
-    private void write(ObjectNode root) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
+    /**
+     * Replaces the file's contents atomically. A symbolic link (dotfiles kept in a repository, say) stays a link: the
+     * file it points to is the one replaced.
+     */
+    private void write(String contents) throws IOException {
+        Path target = file.toAbsolutePath();
+        for (int hops = 0; Files.isSymbolicLink(target) && hops < 40; hops++) {
+            target = target.resolveSibling(Files.readSymbolicLink(target)).normalize();
+        }
+        Path parent = target.getParent();
         Files.createDirectories(parent);
-        Path temp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
+        Path temp = Files.createTempFile(parent, target.getFileName().toString(), ".tmp");
         try {
-            Files.writeString(temp, print(root) + System.lineSeparator(), StandardCharsets.UTF_8);
-            keepPermissions(temp);
+            Files.writeString(temp, contents, StandardCharsets.UTF_8);
+            keepPermissions(target, temp);
             try {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
         } finally {
             Files.deleteIfExists(temp);

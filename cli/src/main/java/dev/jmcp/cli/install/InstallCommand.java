@@ -62,7 +62,9 @@ public final class InstallCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--command", paramLabel = "PATH",
-            description = "The jmcp launcher to start (default: bin/jmcp of this installation).")
+            description = "The jmcp launcher to start (default: the path this launcher was started by, so a link "
+                    + "such as /opt/jmcp/current/bin/jmcp that outlives upgrades stays one; else bin/jmcp of this "
+                    + "installation).")
     Path command;
 
     @Option(names = "--env", paramLabel = "NAME=VALUE", description = "Environment for the server (repeatable).")
@@ -76,6 +78,12 @@ public final class InstallCommand implements Callable<Integer> {
 
     /** This installation's folder (holding bin/ and lib/), or null when not run from one; replaced by tests. */
     Path installation = installationHome();
+
+    /**
+     * The path the launcher was started by, as the user typed it (through a link such as {@code /opt/jmcp/current} or
+     * {@code ~/.local/bin/jmcp}, say), which bin/jmcp passes on; null when unknown. Replaced by tests.
+     */
+    Path invokedAs = invokedLauncher();
 
     @Override
     public Integer call() throws IOException {
@@ -133,6 +141,8 @@ public final class InstallCommand implements Callable<Integer> {
         if (installation != null) {
             Path launcher = installation.resolve("bin")
                     .resolve(platform.os() == Platform.Os.WINDOWS ? "jmcp.cmd" : "jmcp");
+            // The path it was started by, when that leads to this launcher: a link that outlives upgrades stays one.
+            if (invokedAs != null && sameFile(invokedAs, launcher)) return invokedAs.toString();
             if (Files.isRegularFile(launcher)) return launcher.toString();
         }
         throw new InstallException("cannot tell where this installation's bin/jmcp is (install was not started by it); "
@@ -151,10 +161,26 @@ public final class InstallCommand implements Callable<Integer> {
         return args;
     }
 
-    /** A missing plugins folder is created, holding copies of the bundled plugins, so the client sees tools at once. */
+    /**
+     * A missing plugins folder is created, holding copies of the bundled plugins, so the client sees tools at once. An
+     * existing one is the user's and is left alone; when it holds no plugin, the user is told so.
+     */
     private void ensurePluginsFolder(PrintWriter out) throws IOException {
         Path folder = pluginsFolder();
-        if (Files.isDirectory(folder)) return;
+        if (Files.isDirectory(folder)) {
+            boolean holdsPlugins;
+            try (var entries = Files.list(folder)) {
+                holdsPlugins = entries.anyMatch(p -> !p.getFileName().toString().startsWith("."));
+            }
+            if (!holdsPlugins) {
+                Path bundled = installation == null ? null : installation.resolve("plugins");
+                out.println("The plugins folder " + folder + " exists but is empty, so the server will offer no "
+                        + "tools; nothing was copied into it (install fills only a folder it creates). Drop plugin "
+                        + "JARs into it" + (bundled != null && Files.isDirectory(bundled)
+                        ? ", e.g. the bundled ones: cp " + bundled.resolve("*.jar") + " " + folder : "") + ".");
+            }
+            return;
+        }
         Files.createDirectories(folder);
         int copied = 0;
         Path bundled = installation == null ? null : installation.resolve("plugins");
@@ -168,6 +194,26 @@ public final class InstallCommand implements Callable<Integer> {
         }
         out.println("Created the plugins folder " + folder
                 + (copied > 0 ? " with the " + copied + " bundled plugins." : "; drop plugin JARs into it."));
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.isRegularFile(a) && Files.isRegularFile(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** {@code JMCP_LAUNCHER} as bin/jmcp sets it: the absolute path it was started by; null when unset. */
+    private static Path invokedLauncher() {
+        String path = System.getenv("JMCP_LAUNCHER");
+        if (path == null || path.isBlank()) return null;
+        try {
+            Path launcher = Path.of(path);
+            return launcher.isAbsolute() ? launcher.normalize() : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** The distribution folder this class was loaded from ({@code lib/jmcp-cli-*.jar} → its parent's parent). */

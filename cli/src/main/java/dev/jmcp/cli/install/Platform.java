@@ -29,11 +29,10 @@ record Platform(Os os, Path home, Map<String, String> environment) {
      * The home folder the clients see. On Linux and macOS that is {@code $HOME} when it names an absolute path: the
      * clients (Node and Electron programs) read it there, while the JVM's {@code user.home} comes from the password
      * database, and the two differ under {@code sudo}, in containers and wherever a user points {@code HOME} elsewhere.
-     * Otherwise, and on Windows, {@code userHome}.
+     * Otherwise, and on Windows, {@code userHome}. The rule of every command: {@link dev.jmcp.cli.UserHome}.
      */
     static Path home(Os os, Map<String, String> environment, String userHome) {
-        String home = os == Os.WINDOWS ? null : environment.get("HOME");
-        return home != null && !home.isBlank() && Path.of(home).isAbsolute() ? Path.of(home) : Path.of(userHome);
+        return dev.jmcp.cli.UserHome.of(os == Os.WINDOWS, environment, userHome);
     }
 
     /**

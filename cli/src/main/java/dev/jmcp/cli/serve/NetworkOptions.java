@@ -62,7 +62,8 @@ public final class NetworkOptions {
     String refusal(String host, boolean authorized) {
         if (authorized || allowUnauthenticatedNetwork || isLoopback(host)) return null;
         return "--host " + host + " would serve every tool to anyone who can reach this machine, with no "
-                + "authorization. Configure authorization (--api-key-file FILE), bind a loopback address, or pass "
+                + "authorization. Configure authorization (--auth-issuer URL for OAuth tokens, --api-key-file FILE for API "
+                + "keys), bind a loopback address, or pass "
                 + "--allow-unauthenticated-network to accept that";
     }
 

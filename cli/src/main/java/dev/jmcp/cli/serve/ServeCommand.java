@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class ServeCommand implements Callable<Integer> {
 
     /** Where plugins live when {@code -p} is not given. */
-    static final Path DEFAULT_PLUGINS = Path.of(System.getProperty("user.home"), ".jmcp", "plugins");
+    /** {@code ~/.jmcp/plugins}, home as every command takes it ({@code $HOME} on Linux and macOS). */
+    static final Path DEFAULT_PLUGINS = dev.jmcp.cli.UserHome.current().resolve(".jmcp").resolve("plugins");
 
     // The parsed command line, set by picocli through ServeCommandLine, which also documents each option.
     CommandSpec spec;

@@ -18,7 +18,6 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 
 import java.util.HashMap;
 import java.util.List;
@@ -110,13 +109,13 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
     }
 
     public static McpTelemetry fromEnvironment(String transport, Function<CallInfo, String> pluginOf) {
-        OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
-                .addPropertiesSupplier(() -> Map.of("otel.service.name",
-                        System.getenv().getOrDefault("OTEL_SERVICE_NAME", "jmcp")))
-                .setResultAsGlobal()
-                .disableShutdownHook()
-                .build()
-                .getOpenTelemetrySdk();
+        return fromSettings(Map.of(), true, transport, pluginOf);
+    }
+
+    /** As {@link #fromEnvironment}, with {@code overrides} (property names, {@code otel.traces.exporter} say) on top. */
+    static McpTelemetry fromSettings(Map<String, String> overrides, boolean global, String transport,
+                                     Function<CallInfo, String> pluginOf) {
+        OpenTelemetrySdk sdk = TelemetrySdk.start(overrides, global);
         return new McpTelemetry(sdk, sdk, transport, pluginOf);
     }
 
@@ -145,7 +144,7 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
         if (plugin != null) span.setAttribute(PLUGIN, plugin);
         Scope scope = span.makeCurrent();
         return outcome -> {
-            var measured = common.toBuilder();
+            var measured = metricLabels(call, plugin);
             switch (outcome.kind()) {
                 case ERROR -> {
                     String code = String.valueOf(outcome.errorCode());
@@ -153,6 +152,10 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
                     span.setAttribute(STATUS_CODE, code);
                     span.setStatus(StatusCode.ERROR, outcome.errorMessage() == null ? "" : outcome.errorMessage());
                     measured.put(ERROR_TYPE, code).put(STATUS_CODE, code);
+                    // A name the server does not know is whatever the client sent: not a bounded label.
+                    if (outcome.errorCode() == -32601) measured.put(METHOD, "_OTHER");
+                    if (outcome.errorCode() == -32602 && plugin == null) measured.remove(TOOL).remove(PROMPT)
+                            .remove(OPERATION);
                 }
                 case TOOL_ERROR -> {
                     span.setAttribute(ERROR_TYPE, "tool_error");
@@ -168,10 +171,28 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
             }
             scope.close();
             span.end();
-            // The request id is per call: not a metric dimension.
-            measured.remove(REQUEST_ID);
             duration.record((outcome.endNanos() - call.startNanos()) / 1e9, measured.build(), parent);
         };
+    }
+
+    /**
+     * The duration metric's labels: bounded sets only (method, tool or prompt, revision, transport, plugin, and the
+     * error type added at the end), as each distinct set makes a series of its own. The session, the request id and
+     * the resource URI name one call or one client: they go on the span, never here.
+     */
+    private AttributesBuilder metricLabels(CallInfo call, String plugin) {
+        AttributesBuilder labels = Attributes.builder().put(METHOD, call.method()).put(TRANSPORT, transport);
+        if (call.revision() != null) labels.put(PROTOCOL_VERSION, call.revision());
+        if (plugin != null) labels.put(PLUGIN, plugin);
+        if (call.target() != null) {
+            switch (call.method()) {
+                case "tools/call" -> labels.put(TOOL, call.target()).put(OPERATION, "execute_tool");
+                case "prompts/get" -> labels.put(PROMPT, call.target());
+                default -> {
+                }
+            }
+        }
+        return labels;
     }
 
     /**

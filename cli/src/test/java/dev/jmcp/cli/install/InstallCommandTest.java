@@ -23,11 +23,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(30)
 class InstallCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSONC = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+            .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_JAVA_COMMENTS,
+                    com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_TRAILING_COMMA).build();
 
     @TempDir
     Path temp;
     Path home;
     Path installation;
+    Path invokedAs;
 
     @BeforeEach
     void anInstallationWithItsLauncherAndBundledPlugins() throws IOException {
@@ -47,6 +51,7 @@ class InstallCommandTest {
         var command = new InstallCommand();
         command.platform = platform;
         command.installation = installation;
+        command.invokedAs = invokedAs;
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         assertThat(args[0]).isEqualTo("install");
@@ -111,7 +116,8 @@ class InstallCommandTest {
         Run run = run(linux(), "install", "cursor");
 
         assertThat(run.code()).as(run.err()).isZero();
-        JsonNode root = JSON.readTree(file.toFile());
+        JsonNode root = JSONC.readTree(file.toFile());
+        assertThat(Files.readString(file)).contains("// Cursor tolerates comments; so do we.");
         assertThat(root.fieldNames()).toIterable().containsExactly("theme", "mcpServers", "zzz");
         assertThat(root.path("mcpServers").path("other").path("command").asText()).isEqualTo("/usr/bin/other");
         assertThat(root.path("mcpServers").path("jmcp").path("command").asText()).isEqualTo(launcher());
@@ -119,6 +125,131 @@ class InstallCommandTest {
         assertThat(Files.readString(file.resolveSibling("mcp.json.bak"))).isEqualTo(before);
         assertThat(Files.getPosixFilePermissions(file)).isEqualTo(PosixFilePermissions.fromString("rw-r-----"));
         assertThat(run.out()).contains("Added \"jmcp\"");
+    }
+
+    @Test
+    void vsCodesCommentsAreKeptWhetherTheEntryIsNewOrReplaced() throws IOException {
+        Path file = home.resolve(".config/Code/User/mcp.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, """
+                {
+                  /* Servers for every workspace. */
+                  "servers": {
+                    // the team's linter
+                    "lint": {"type": "stdio", "command": "/usr/bin/lint"}
+                  },
+                  "inputs": [] // none yet
+                }
+                """);
+
+        assertThat(run(linux(), "install", "vscode").code()).isZero();
+        assertThat(run(linux(), "install", "vscode", "--", "--page-size", "5").code()).isZero();
+
+        String text = Files.readString(file);
+        assertThat(text).contains("/* Servers for every workspace. */", "// the team's linter", "// none yet");
+        JsonNode root = JSONC.readTree(text);
+        assertThat(root.path("servers").path("lint").path("command").asText()).isEqualTo("/usr/bin/lint");
+        assertThat(root.path("servers").path("jmcp").path("args")).extracting(JsonNode::asText)
+                .containsExactly("serve", "-p", defaultPlugins(), "--page-size", "5");
+        assertThat(root.path("servers").path("jmcp").path("type").asText()).isEqualTo("stdio");
+    }
+
+    private Run uninstall(String... args) {
+        var command = new UninstallCommand();
+        command.platform = linux();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = new CommandLine(command).setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+                .execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void uninstallRemovesOnlyItsEntryKeepingCommentsAndTheOtherServers() throws IOException {
+        Path file = home.resolve(".config/Code/User/mcp.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, """
+                {
+                  // mine
+                  "servers": {
+                    "lint": {"type": "stdio", "command": "/usr/bin/lint"}
+                  }
+                }
+                """);
+        assertThat(run(linux(), "install", "vscode").code()).isZero();
+        String installed = Files.readString(file);
+
+        Run dry = uninstall("vscode", "--dry-run");
+        assertThat(dry.code()).isZero();
+        assertThat(dry.out()).contains("Would remove \"jmcp\"");
+        assertThat(Files.readString(file)).isEqualTo(installed);
+
+        Run removed = uninstall("vscode");
+        assertThat(removed.code()).as(removed.err()).isZero();
+        assertThat(removed.out()).contains("Removed \"jmcp\"").contains("plugins folder was left");
+        String text = Files.readString(file);
+        assertThat(text).contains("// mine");
+        JsonNode servers = JSONC.readTree(text).path("servers");
+        assertThat(servers.fieldNames()).toIterable().containsExactly("lint");
+        assertThat(Files.readString(file.resolveSibling("mcp.json.bak"))).isEqualTo(installed);
+        assertThat(home.resolve(".jmcp/plugins/weather.jar")).exists();
+
+        Run again = uninstall("vscode");
+        assertThat(again.code()).isZero();
+        assertThat(again.out()).contains("holds no \"jmcp\" under \"servers\"; nothing changed");
+        assertThat(Files.readString(file)).isEqualTo(text);
+    }
+
+    @Test
+    void uninstallUndoesAnInstallInAPlainJsonFile() throws IOException {
+        assertThat(run(linux(), "install", "claude-code").code()).isZero();
+
+        assertThat(uninstall("claude-code").code()).isZero();
+
+        assertThat(JSON.readTree(home.resolve(".claude.json").toFile()).path("mcpServers").size()).isZero();
+    }
+
+    @Test
+    void aConfigFileThatIsASymbolicLinkStaysOneAndItsTargetIsWritten() throws IOException {
+        Path dotfiles = Files.createDirectories(temp.resolve("dotfiles"));
+        Path real = Files.writeString(dotfiles.resolve("claude.json"), "{\"theme\": \"dark\"}\n");
+        Path link = Files.createSymbolicLink(home.resolve(".claude.json"), real);
+
+        Run run = run(linux(), "install", "claude-code");
+
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        JsonNode root = JSON.readTree(real.toFile());
+        assertThat(root.path("theme").asText()).isEqualTo("dark");
+        assertThat(root.path("mcpServers").path("jmcp").path("command").asText()).isEqualTo(launcher());
+    }
+
+    @Test
+    void theLauncherPathIsTheOneItWasStartedByWhenThatLinkOutlivesUpgrades() throws IOException {
+        // /opt/jmcp-0.1.0 is this version; /opt/jmcp/current links to it and moves on upgrade.
+        Path versioned = Files.createDirectories(temp.resolve("opt/jmcp-0.1.0"));
+        Files.move(installation.resolve("bin"), versioned.resolve("bin"));
+        installation = versioned;
+        Path current = Files.createSymbolicLink(temp.resolve("opt/current"), versioned);
+        invokedAs = current.resolve("bin/jmcp");
+
+        Run run = run(linux(), "install", "claude-code");
+
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(JSON.readTree(home.resolve(".claude.json").toFile()).path("mcpServers").path("jmcp")
+                .path("command").asText()).isEqualTo(current.resolve("bin/jmcp").toString());
+    }
+
+    @Test
+    void anExistingEmptyPluginsFolderIsLeftAloneAndInstallSaysSo() throws IOException {
+        Path plugins = Files.createDirectories(home.resolve(".jmcp/plugins"));
+
+        Run run = run(linux(), "install", "cursor");
+
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(plugins).isEmptyDirectory();
+        assertThat(run.out()).contains(plugins + " exists but is empty").contains("nothing was copied")
+                .contains(installation.resolve("plugins").toString());
     }
 
     @Test

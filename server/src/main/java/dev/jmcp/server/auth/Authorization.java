@@ -40,6 +40,9 @@ import java.util.TreeSet;
 public record Authorization(URI resource, List<URI> authorizationServers, Set<String> requiredScopes,
                             TokenVerifier verifier, Map<String, Set<String>> itemScopes) {
     private static final Logger log = LoggerFactory.getLogger(Authorization.class);
+    /** The logger of refused requests: the audit trail of who was turned away. */
+    public static final String AUDIT = "jmcp.audit";
+    private static final Logger audit = LoggerFactory.getLogger(AUDIT);
     static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
     /** DPoP proofs of every request; one for the process, so a proof cannot be replayed anywhere here. */
     private static final DpopVerifier DPOP = new DpopVerifier(java.time.Clock.systemUTC());
@@ -127,7 +130,7 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         String what = method.equals("tools/call") ? "tool '" + params.get("name") + "'"
                 : method.equals("prompts/get") ? "prompt '" + params.get("name") + "'"
                 : "resource " + params.get("uri");
-        return refuse(response, callback, 403, "insufficient_scope", "the token lacks the scope"
+        return refuse(request, response, callback, 403, "insufficient_scope", "the token lacks the scope"
                 + (missing.size() > 1 ? "s " : " ") + String.join(" ", missing) + ", which " + what + " needs", asked);
     }
 
@@ -156,7 +159,7 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         List<String> authorization = request.getHeaders().getValuesList(HttpHeader.AUTHORIZATION);
         String apiKey = request.getHeaders().get("X-API-Key");
         if (authorization.size() > 1) {
-            return refuse(response, callback, 400, "invalid_request", "more than one Authorization header");
+            return refuse(request, response, callback, 400, "invalid_request", "more than one Authorization header");
         }
         String token = null;
         boolean dpop = false;
@@ -164,47 +167,48 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
             String value = authorization.getFirst().strip();
             dpop = value.regionMatches(true, 0, "DPoP ", 0, 5) && value.length() > 5;
             if (!dpop && (!value.regionMatches(true, 0, "Bearer ", 0, 7) || value.length() <= 7)) {
-                return refuse(response, callback, 401, "invalid_request",
+                return refuse(request, response, callback, 401, "invalid_request",
                         "the Authorization header must be 'Bearer <token>' or 'DPoP <token>'");
             }
             token = value.substring(dpop ? 5 : 7).strip();
         } else if (apiKey != null && !apiKey.isBlank()) {
             token = apiKey.strip();
         }
-        if (token == null) return refuse(response, callback, 401, null, null);
+        if (token == null) return refuse(request, response, callback, 401, null, null);
         Identity identity;
         try {
             identity = verifier.verify(token);
         } catch (InvalidTokenException e) {
             log.debug("refused a token: {}", e.getMessage());
-            return refuse(response, callback, 401, "invalid_token", e.getMessage());
+            return refuse(request, response, callback, 401, "invalid_token", e.getMessage());
         }
         String boundTo = boundKey(identity);
         if (dpop) {
             List<String> proofs = request.getHeaders().getValuesList("DPoP");
             if (proofs.size() != 1) {
-                return refuseProof(response, callback, "a DPoP token needs exactly one DPoP proof header, not "
-                        + proofs.size());
+                return refuseProof(request, response, callback, "a DPoP token needs exactly one DPoP proof header, "
+                        + "not " + proofs.size());
             }
             if (boundTo == null) {
-                return refuse(response, callback, 401, "invalid_token", "the token is not bound to a key; present it "
-                        + "as 'Bearer <token>'");
+                return refuse(request, response, callback, 401, "invalid_token", "the token is not bound to a key; "
+                        + "present it as 'Bearer <token>'");
             }
             try {
                 DPOP.check(proofs.getFirst(), request.getMethod(), request.getHttpURI().toURI(), token, boundTo);
             } catch (InvalidTokenException e) {
                 log.debug("refused a DPoP proof: {}", e.getMessage());
-                return refuseProof(response, callback, e.getMessage());
+                return refuseProof(request, response, callback, e.getMessage());
             }
         } else if (boundTo != null) {
             // RFC 9449 7.2: a key-bound token presented as a bearer token is not accepted.
-            return refuse(response, callback, 401, "invalid_token", "the token is bound to a key (DPoP); present it "
-                    + "as 'DPoP <token>' with a DPoP proof");
+            return refuse(request, response, callback, 401, "invalid_token", "the token is bound to a key (DPoP); "
+                    + "present it as 'DPoP <token>' with a DPoP proof");
         }
         var missing = new TreeSet<>(requiredScopes);
         missing.removeAll(identity.scopes());
         if (!missing.isEmpty()) {
-            return refuse(response, callback, 403, "insufficient_scope",
+            McpGuard.identify(request, identity); // for the audit line only: the request goes no further
+            return refuse(request, response, callback, 403, "insufficient_scope",
                     "the token lacks the scope" + (missing.size() > 1 ? "s " : " ") + String.join(" ", missing));
         }
         McpGuard.identify(request, identity);
@@ -218,27 +222,29 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
     }
 
     /** 401 for a DPoP proof that does not hold, with RFC 9449's {@code DPoP} challenge carrying the error. */
-    private boolean refuseProof(Response response, Callback callback, String description) {
+    private boolean refuseProof(Request request, Response response, Callback callback, String description) {
         response.getHeaders().add(HttpHeader.WWW_AUTHENTICATE, "DPoP algs=\"" + DPOP_ALGS
                 + "\", error=\"invalid_dpop_proof\", error_description=\"" + quoted(description) + "\"");
-        return refuse(response, callback, 401, null, "invalid DPoP proof: " + description, requiredScopes, false);
+        return refuse(request, response, callback, 401, null, "invalid DPoP proof: " + description, requiredScopes,
+                false);
     }
 
     /**
      * Answers {@code status} with the challenge: {@code resource_metadata} always, {@code scope} (what to ask for),
      * and RFC 6750's {@code error} and {@code error_description} when a credential was presented.
      */
-    private boolean refuse(Response response, Callback callback, int status, String error, String description) {
-        return refuse(response, callback, status, error, description, requiredScopes);
+    private boolean refuse(Request request, Response response, Callback callback, int status, String error,
+                           String description) {
+        return refuse(request, response, callback, status, error, description, requiredScopes);
     }
 
-    private boolean refuse(Response response, Callback callback, int status, String error, String description,
-                           Set<String> scopes) {
-        return refuse(response, callback, status, error, description, scopes, true);
+    private boolean refuse(Request request, Response response, Callback callback, int status, String error,
+                           String description, Set<String> scopes) {
+        return refuse(request, response, callback, status, error, description, scopes, true);
     }
 
-    private boolean refuse(Response response, Callback callback, int status, String error, String description,
-                           Set<String> scopes, boolean describeInChallenge) {
+    private boolean refuse(Request request, Response response, Callback callback, int status, String error,
+                           String description, Set<String> scopes, boolean describeInChallenge) {
         var challenge = new StringBuilder("Bearer resource_metadata=\"").append(metadataUrl()).append('"');
         if (!scopes.isEmpty()) challenge.append(", scope=\"").append(String.join(" ", scopes)).append('"');
         if (error != null) challenge.append(", error=\"").append(error).append('"');
@@ -257,6 +263,7 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
             case 403 -> "Forbidden: " + description;
             default -> "Bad request: " + description;
         };
+        audit(request, status, error, description);
         var body = new LinkedHashMap<String, Object>();
         body.put("jsonrpc", "2.0");
         body.put("id", null);
@@ -266,6 +273,36 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         response.write(true, ByteBuffer.wrap(JsonCodec.shared().writeValueAsString(body)
                 .getBytes(StandardCharsets.UTF_8)), callback);
         return false;
+    }
+
+    /**
+     * One line per refused request on the logger {@value #AUDIT}, in logfmt: the status, what was asked, the client's
+     * address, who the credential says it is (when it was valid: a 403), and why; never the credential. A request with
+     * no credential at all (how every OAuth client starts) at INFO, a refused credential at WARN.
+     */
+    private static void audit(Request request, int status, String error, String description) {
+        if (status != 401 && status != 403) return;
+        boolean presented = error != null || description != null;
+        if (presented ? !audit.isWarnEnabled() : !audit.isInfoEnabled()) return;
+        Identity identity = McpGuard.identityOf(request);
+        var line = new StringBuilder(160).append("refused status=").append(status)
+                .append(" method=").append(request.getMethod())
+                .append(" path=").append(logfmt(request.getHttpURI().getPath()))
+                .append(" address=").append(logfmt(Request.getRemoteAddr(request)));
+        if (identity != null && identity.subject() != null) line.append(" caller=").append(logfmt(identity.subject()));
+        if (error != null) line.append(" error=").append(error);
+        line.append(" reason=").append(logfmt(description == null ? "no credential" : description));
+        if (presented) audit.warn(line.toString());
+        else audit.info(line.toString());
+    }
+
+    private static String logfmt(String text) {
+        if (text == null) return "-";
+        if (!text.isEmpty() && text.chars().allMatch(c -> c > ' ' && c < 127 && c != '"' && c != '=' && c != '\\')) {
+            return text;
+        }
+        String shortened = text.length() > 200 ? text.substring(0, 200) + "…" : text;
+        return '"' + shortened.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + '"';
     }
 
     /** A quoted-string value: no double quotes or backslashes inside (RFC 7235). */

@@ -9,7 +9,11 @@ import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.EncryptedJWT;
+import com.nimbusds.jwt.JWT;
 import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.JWTParser;
+import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import dev.jmcp.plugin.Identity;
@@ -108,7 +112,17 @@ public final class JwtVerifier implements TokenVerifier {
     public Identity verify(String token) throws InvalidTokenException {
         JWTClaimsSet claims;
         try {
-            claims = processor.process(token, null);
+            JWT jwt = JWTParser.parse(token);
+            // Said here in our words: the library's own refusals of these name its extension points.
+            if (jwt instanceof PlainJWT) {
+                throw new InvalidTokenException("the token is not signed (alg \"none\"); this server accepts only "
+                        + "tokens signed by its authorization server");
+            }
+            if (jwt instanceof EncryptedJWT) {
+                throw new InvalidTokenException("the token is encrypted (JWE); this server accepts only signed, "
+                        + "unencrypted tokens");
+            }
+            claims = processor.process(jwt, null);
         } catch (java.text.ParseException e) {
             throw new InvalidTokenException("the token is not a JWT");
         } catch (BadJOSEException e) {

@@ -147,11 +147,18 @@ public final class Engine implements Host {
      */
     @Override
     public CallSpan startCall(JsonRpcRequest request, String revision, String session) {
+        return startCall(request, revision, session, dev.jmcp.server.session.RequestIdentity.caller(),
+                dev.jmcp.server.session.RequestIdentity.address());
+    }
+
+    private CallSpan startCall(JsonRpcRequest request, String revision, String session, String caller,
+                               String address) {
         CallObserver current = observer;
         if (current == CallObserver.NONE) return CallSpan.NONE;
         try {
             return current.start(new CallInfo(request.method(), CallInfo.targetOf(request.method(), request.params()),
-                    request.id(), revision, session, CallInfo.metaOf(request.params()), System.nanoTime()));
+                    request.id(), revision, session, CallInfo.metaOf(request.params()), System.nanoTime(), caller,
+                    address));
         } catch (RuntimeException e) {
             log.warn("a call observer failed at the start of {} {}", request.method(), request.id(), e);
             return CallSpan.NONE;
@@ -187,7 +194,8 @@ public final class Engine implements Host {
                        java.util.function.Consumer<JsonRpcMessage> done) {
         Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
             work.start(Thread.currentThread());
-            CallSpan span = startCall(request, revision, session);
+            CallSpan span = startCall(request, revision, session,
+                    work.identity() == null ? null : work.identity().subject(), work.address());
             JsonRpcMessage sent = null;
             try {
                 JsonRpcMessage response;

@@ -43,6 +43,8 @@ public final class HttpTransport implements AutoCloseable {
     private final StreamableEndpoint streamable;
     private final LegacySseEndpoint legacy;
     private final ServerConnector connector;
+    /** The TLS context, reloaded when the certificate files change; null over plain HTTP. */
+    private final SslContextFactory.Server ssl;
     private final ScheduledExecutorService sweeper;
 
     /**
@@ -83,8 +85,9 @@ public final class HttpTransport implements AutoCloseable {
         // No "Server: Jetty(...)" header: a client needs nothing from it and a scanner learns the version.
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        this.connector = options.tls() == null ? new ServerConnector(server, new HttpConnectionFactory(http))
-                : tlsConnector(server, http, options.tls());
+        this.ssl = options.tls() == null ? null : sslContext(options.tls());
+        this.connector = ssl == null ? new ServerConnector(server, new HttpConnectionFactory(http))
+                : tlsConnector(server, http, ssl);
         connector.setHost(options.host());
         connector.setPort(options.port());
         // Streams carry a keep-alive comment every keepAlive, so only a dead connection stays silent this long.
@@ -137,12 +140,17 @@ public final class HttpTransport implements AutoCloseable {
         return server;
     }
 
-    /** A connector speaking HTTP/1.1 over TLS with the certificate and key {@code tls} names. */
-    private static ServerConnector tlsConnector(Server server, HttpConfiguration http, TlsOptions tls) {
+    /** The SSL context serving the certificate and key {@code tls} names. */
+    private static SslContextFactory.Server sslContext(TlsOptions tls) {
         var ssl = new SslContextFactory.Server();
         ssl.setKeyStore(uncheckedLoad(tls));
         ssl.setKeyStorePassword(new String(tls.password()));
         ssl.setKeyManagerPassword(new String(tls.password()));
+        return ssl;
+    }
+
+    /** A connector speaking HTTP/1.1 over TLS with {@code ssl}. */
+    private static ServerConnector tlsConnector(Server server, HttpConfiguration http, SslContextFactory.Server ssl) {
         var secure = new HttpConfiguration(http);
         var customizer = new SecureRequestCustomizer();
         // Clients reach a server by address as often as by name (127.0.0.1, an instance's IP behind a balancer); the
@@ -228,6 +236,11 @@ public final class HttpTransport implements AutoCloseable {
         long probePeriod = Math.max(10, TimeUnit.NANOSECONDS.toMillis(probe) / 4);
         sweeper.scheduleWithFixedDelay(() -> statelessExchanges.tick(System.nanoTime(), probe, quiet),
                 probePeriod, probePeriod, TimeUnit.MILLISECONDS);
+        // A renewed certificate (certbot, cert-manager) is served without a restart.
+        if (ssl != null) {
+            long every = TlsReloader.PERIOD.toMillis();
+            sweeper.scheduleWithFixedDelay(new TlsReloader(options.tls(), ssl), every, every, TimeUnit.MILLISECONDS);
+        }
         log.info("serving MCP over HTTP at {}{}", url(), options.legacySse() ? " (and legacy HTTP+SSE at /sse)" : "");
     }
 

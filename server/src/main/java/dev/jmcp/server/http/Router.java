@@ -189,15 +189,16 @@ final class Router extends Handler.Abstract {
                     if (!check.admit(request, response, callback)) return true;
                 }
             }
+            // What the session admits while this runs knows who sent it (RequestContext.identity()) and from where
+            // (the call log's audit fields).
+            var bound = ScopedValue.where(RequestIdentity.ADDRESS, Request.getRemoteAddr(request));
             if (request.getAttribute(IDENTITY_ATTRIBUTE) instanceof Identity identity) {
-                // What the session admits while this runs knows who sent it (RequestContext.identity()).
-                ScopedValue.where(RequestIdentity.CURRENT, identity).call(() -> {
-                    endpoint(path, request, response, callback);
-                    return null;
-                });
-            } else {
-                endpoint(path, request, response, callback);
+                bound = bound.where(RequestIdentity.CURRENT, identity);
             }
+            bound.call(() -> {
+                endpoint(path, request, response, callback);
+                return null;
+            });
         } catch (Exception e) {
             boolean unreadable = e instanceof IOException || e instanceof HttpException;
             if (unreadable) {

@@ -15,11 +15,20 @@ import java.util.Map;
  * @param session   the stateful session's id, {@code null} on the stateless revision
  * @param meta      the request's {@code params._meta} (where a client passes {@code traceparent}), empty when absent
  * @param startNanos {@link System#nanoTime()} when the request was admitted
+ * @param caller    who sent it as authorization verified it: the token's subject or the API key's name; {@code null}
+ *                  when nothing was verified (stdio, an open server)
+ * @param address   the client's network address over HTTP, {@code null} over stdio
  */
 public record CallInfo(String method, String target, RequestId id, String revision, String session,
-                       Map<String, Object> meta, long startNanos) {
+                       Map<String, Object> meta, long startNanos, String caller, String address) {
     public CallInfo {
         meta = meta == null ? Map.of() : meta;
+    }
+
+    /** A request no one in particular sent (stdio, tests). */
+    public CallInfo(String method, String target, RequestId id, String revision, String session,
+                    Map<String, Object> meta, long startNanos) {
+        this(method, target, id, revision, session, meta, startNanos, null, null);
     }
 
     /** The name or URI a request of {@code method} targets, read from its {@code params}; {@code null} if none. */

@@ -9,7 +9,8 @@ import java.util.function.Function;
 /**
  * One structured line per call on the logger {@value #LOGGER} at INFO, in logfmt ({@code key=value} pairs, values
  * with spaces or quotes quoted), so a log shipper or {@code grep} reads it without parsing prose: method, target
- * (tool, prompt or resource), the plugin serving it, session, revision, outcome, error code and duration. Thread-safe.
+ * (tool, prompt or resource), the plugin serving it, session, revision, who called (the verified subject or API key
+ * name, the client's address), outcome, error code and duration. Thread-safe.
  */
 public final class CallLog implements CallObserver {
     public static final String LOGGER = "jmcp.calls";
@@ -34,6 +35,9 @@ public final class CallLog implements CallObserver {
         if (plugin != null) line.append(" plugin=").append(value(plugin));
         if (call.session() != null) line.append(" session=").append(call.session());
         if (call.revision() != null) line.append(" revision=").append(call.revision());
+        // Who called, for an audit trail: never the credential itself, only what verifying it established.
+        if (call.caller() != null) line.append(" caller=").append(value(call.caller()));
+        if (call.address() != null) line.append(" address=").append(value(call.address()));
         line.append(" id=").append(value(String.valueOf(call.id())));
         line.append(" outcome=").append(outcome.kind().name().toLowerCase(Locale.ROOT));
         if (outcome.kind() == CallOutcome.Kind.ERROR) {

@@ -12,8 +12,15 @@ public final class InFlight {
     /** Who sent the request: captured where it is admitted, on the transport's thread. */
     private final dev.jmcp.plugin.Identity identity;
 
+    /** The client's network address (HTTP), captured with the identity; {@code null} over stdio. */
+    private final String address = RequestIdentity.address();
+
     private InFlight(dev.jmcp.plugin.Identity identity) {
         this.identity = identity;
+    }
+
+    public String address() {
+        return address;
     }
 
     /** Work whose sender is whoever the transport says sent the message being received now. */

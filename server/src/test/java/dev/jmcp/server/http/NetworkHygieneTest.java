@@ -151,6 +151,43 @@ class NetworkHygieneTest {
     }
 
     @Test
+    void aRenewedCertificateIsServedWithoutARestart() throws Exception {
+        KeyStore first = keytoolStore("RSA");
+        Path cert = folder.resolve("cert.pem");
+        Path key = folder.resolve("key.pem");
+        Files.writeString(cert, pem("CERTIFICATE", first.getCertificate("jmcp").getEncoded()));
+        Files.writeString(key, pem("PRIVATE KEY", first.getKey("jmcp", "changeit".toCharArray()).getEncoded()));
+        fixture = new HttpFixture(HttpOptions.defaults().withTls(TlsOptions.pem(cert, key)));
+        URI url = fixture.transport.url();
+        assertThat(send(trusting(first.getCertificate("jmcp")), initialize(url)).statusCode()).isEqualTo(200);
+
+        // Renewed as certbot does it: new files moved into place, the key first (a moment when they do not match).
+        KeyStore renewed = keytoolStore("EC");
+        Path newKey = Files.writeString(folder.resolve("key.pem.new"),
+                pem("PRIVATE KEY", renewed.getKey("jmcp", "changeit".toCharArray()).getEncoded()));
+        Files.move(newKey, key, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Path newCert = Files.writeString(folder.resolve("cert.pem.new"),
+                pem("CERTIFICATE", renewed.getCertificate("jmcp").getEncoded()));
+        Files.move(newCert, cert, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        HttpClient trustingRenewed = trusting(renewed.getCertificate("jmcp"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            try {
+                // A new client each time: a new connection, so a new handshake.
+                if (send(trusting(renewed.getCertificate("jmcp")), initialize(url)).statusCode() == 200) break;
+            } catch (java.io.IOException stillTheOldOne) {
+                // the old certificate still served
+            }
+            assertThat(System.nanoTime()).as("the renewed certificate served within 20 s").isLessThan(deadline);
+            Thread.sleep(100);
+        }
+        assertThat(send(trustingRenewed, initialize(url)).statusCode()).isEqualTo(200);
+        assertThatThrownBy(() -> send(trusting(first.getCertificate("jmcp")), initialize(url)))
+                .as("a client trusting only the old certificate").isInstanceOf(java.io.IOException.class);
+    }
+
+    @Test
     void tlsFromAKeyStoreWithAnEcKey() throws Exception {
         KeyStore store = keytoolStore("EC");
         Path file = folder.resolve("server-ec.p12");
