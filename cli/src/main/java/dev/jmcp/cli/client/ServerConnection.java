@@ -38,8 +38,10 @@ public final class ServerConnection {
     CommandSpec command;
 
     @Option(names = "--url", paramLabel = "URL",
-            description = "The server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp. Without it, give the "
-                    + "command that starts the server after '--' (stdio).")
+            description = "The server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp (an older server's "
+                    + "HTTP+SSE URL works too). Without it, give the command that starts the server after '--' (stdio).")
+    String urlText;
+
     URI url;
 
     @Option(names = "--config", paramLabel = "FILE",
@@ -58,10 +60,12 @@ public final class ServerConnection {
             description = "How long to wait for each answer (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
-    @Option(names = "--protocol-version", defaultValue = "2025-11-25", paramLabel = "VERSION",
+    @Option(names = "--protocol-version", defaultValue = "auto", paramLabel = "VERSION",
             converter = VersionConverter.class,
-            description = "The protocol revision to ask for (default: ${DEFAULT-VALUE}); 2026-07-28 is stateless "
-                    + "(server/discover, then each request on its own), falling back to initialize with an older server.")
+            description = "The protocol revision to ask for (default: ${DEFAULT-VALUE}: the newest the server speaks, "
+                    + "2026-07-28 through server/discover, else the newest stateful one through initialize). A "
+                    + "stateful revision given here is asked for directly; 2026-07-28 is stateless, falling back to "
+                    + "initialize with an older server.")
     ProtocolVersion protocolVersion;
 
     @Option(names = "--transport", paramLabel = "KIND", defaultValue = "streamable-http",
@@ -85,8 +89,9 @@ public final class ServerConnection {
     static final class VersionConverter implements ITypeConverter<ProtocolVersion> {
         @Override
         public ProtocolVersion convert(String value) {
+            if (value.equals("auto")) return null;
             return ProtocolVersion.fromWire(value).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown protocol version '" + value + "'; the client speaks "
+                    "unknown protocol version '" + value + "'; use auto or one of "
                             + java.util.Arrays.toString(ProtocolVersion.values())));
         }
     }
@@ -103,6 +108,7 @@ public final class ServerConnection {
      * printed to standard error.
      */
     int run(List<String> serverCommand, boolean showNotifications, Work work) {
+        if (urlText != null) url = ServerUrl.parse(urlText, "--url", command.commandLine());
         List<String> stdio = stdioCommand(serverCommand);
         if (timeoutSeconds <= 0) throw new ParameterException(command.commandLine(), "--timeout must be positive");
         Map<String, String> serverEnv = env;
@@ -136,17 +142,13 @@ public final class ServerConnection {
         Terminal terminal = Terminal.detect(err);
         var output = new Output(command.commandLine().getOut(), err, jsonOutput, terminal);
         McpClientBuilder builder = McpClient.builder()
-                .protocolVersion(protocolVersion)
                 .requestTimeout(Duration.ofSeconds(timeoutSeconds))
                 .stderr(this::serverStderr);
+        if (protocolVersion != null) builder.protocolVersion(protocolVersion);
         try {
             headers.forEach(builder::header);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command.commandLine(), "--header: " + e.getMessage());
-        }
-        if (url != null && (url.getScheme() == null || url.getHost() == null)) {
-            throw new ParameterException(command.commandLine(), "--url needs a scheme and a host, e.g. "
-                    + "http://127.0.0.1:3000/mcp; was '" + url + "'");
         }
         if (url != null) {
             // Tokens from 'jmcp login'; a server that asks for a login the user has not done is told how to do it.

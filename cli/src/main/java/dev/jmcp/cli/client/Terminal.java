@@ -38,6 +38,9 @@ final class Terminal {
     private long started;
     private String bar;
     private Thread ticker;
+    private Double shownProgress;
+    private Double shownTotal;
+    private String shownMessage;
 
     private Terminal(Console console, PrintWriter err) {
         this.console = console;
@@ -56,6 +59,9 @@ final class Terminal {
         lock.lock();
         try {
             started = System.nanoTime();
+            shownProgress = null;
+            shownTotal = null;
+            shownMessage = null;
             bar = render(null, null, null);
             draw();
             ticker = Thread.ofVirtual().name("jmcp-progress").start(this::tick);
@@ -78,11 +84,27 @@ final class Terminal {
         }
     }
 
+    /** A status message (a task's) in the bar, keeping the progress shown so far. */
+    void status(String message) {
+        lock.lock();
+        try {
+            if (ticker == null) return;
+            shownMessage = message;
+            bar = render(shownProgress, shownTotal, message);
+            draw();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     void progress(ServerNotification.Progress progress) {
         lock.lock();
         try {
             if (ticker == null) return;
-            bar = render(progress.progress(), progress.total(), progress.message());
+            shownProgress = progress.progress();
+            shownTotal = progress.total();
+            if (progress.message() != null) shownMessage = progress.message();
+            bar = render(progress.progress(), progress.total(), shownMessage);
             draw();
         } finally {
             lock.unlock();

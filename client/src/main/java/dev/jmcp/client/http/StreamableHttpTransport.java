@@ -65,6 +65,9 @@ public final class StreamableHttpTransport implements ClientTransport {
     private volatile boolean closed;
     /** 2026-07-28 on: no session, request metadata headers on every POST, no notifications (see {@link #send}). */
     private volatile boolean stateless;
+    /** The 4xx status of the first POST the server refused before it answered any with success; 0 for none. */
+    private volatile int legacyRefusal;
+    private volatile boolean answeredOnce;
     /** Per tool name, the arguments its schema asks to mirror into {@code Mcp-Param-*} headers, from tools/list. */
     private final Map<String, Map<String, String>> mirroredArguments = new ConcurrentHashMap<>();
 
@@ -124,6 +127,15 @@ public final class StreamableHttpTransport implements ClientTransport {
                 throw new InterruptedIOException("interrupted while loading the tokens for " + uri);
             }
         }
+    }
+
+    /**
+     * The 4xx status (other than 401/403) with which the server refused this transport's first requests, before it
+     * answered any; 0 when it did not. "If it fails with an HTTP 4xx status code (e.g., 405 Method Not Allowed or 404
+     * Not Found)", a client supporting older servers tries the 2024-11-05 HTTP+SSE transport at the same URL.
+     */
+    public int legacyRefusal() {
+        return legacyRefusal;
     }
 
     @Override
@@ -251,6 +263,12 @@ public final class StreamableHttpTransport implements ClientTransport {
             int status = response.statusCode();
             String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
             boolean ok = status >= 200 && status < 300;
+            if (ok) {
+                answeredOnce = true;
+            } else if (!answeredOnce && status >= 400 && status < 500 && status != 401 && status != 403
+                    && legacyRefusal == 0) {
+                legacyRefusal = status;
+            }
             if (status == 404 && hadSession) {
                 SessionExpiredException e = endpoint.expired();
                 inbound.requestFailed(exchange.id, e);
