@@ -150,7 +150,8 @@ final class ClientSession implements Inbound {
                     + "); trying initialize");
             return revertToStateful();
         } catch (IOException e) {
-            if (closedBecause != null) throw e;
+            // A broken connection, or an authorization that failed, would fail initialize the same way: no fallback.
+            if (closedBecause != null || e instanceof dev.jmcp.client.auth.AuthorizationException) throw e;
             log.log(System.Logger.Level.DEBUG, transport.describe() + " failed server/discover (" + e.getMessage()
                     + "); trying initialize");
             return revertToStateful();

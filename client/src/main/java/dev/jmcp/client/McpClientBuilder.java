@@ -36,12 +36,12 @@ import java.util.function.Supplier;
  */
 public final class McpClientBuilder {
     /**
-     * The protocol revision asked for unless told otherwise: the newest, 2026-07-28, through {@code server/discover},
-     * falling back to {@code initialize} at the newest stateful revision the server accepts.
+     * The protocol revision asked for unless told otherwise (a stateful one, so an embedding application keeps its
+     * session semantics); {@link #newestProtocolVersion()} negotiates the newest instead.
      */
-    public static final ProtocolVersion DEFAULT_PROTOCOL_VERSION = ProtocolVersion.V2026_07_28;
+    public static final ProtocolVersion DEFAULT_PROTOCOL_VERSION = ProtocolVersion.V2025_11_25;
     /**
-     * How long the {@code server/discover} probe waits, when the revision is not pinned, for a server that neither
+     * How long the {@code server/discover} probe of {@link #newestProtocolVersion()} waits for a server that neither
      * answers nor refuses it (a legacy server that ignores requests before {@code initialize}) before falling back.
      * A legacy server that refuses it (an error, an HTTP 4xx) costs one round trip only.
      */
@@ -84,16 +84,23 @@ public final class McpClientBuilder {
         return this;
     }
 
-    /**
-     * Pins the revision to ask for. A stateful one is asked for with {@code initialize} at once (no
-     * {@code server/discover} probe; the server may still answer an older one); 2026-07-28 is probed with
-     * {@code server/discover}, falling back to {@code initialize} as the specification's dual-era client does, waiting
-     * for the probe as long as the handshake may take. Without it the client negotiates the newest revision itself
-     * ({@link #DEFAULT_PROTOCOL_VERSION}, the probe bounded by {@link #AUTO_DISCOVER_TIMEOUT}).
-     */
+    /** The revision to ask for (default {@link #DEFAULT_PROTOCOL_VERSION}); the server may answer an older one. */
     public McpClientBuilder protocolVersion(ProtocolVersion protocolVersion) {
         this.protocolVersion = Objects.requireNonNull(protocolVersion, "protocolVersion");
         this.pinned = true;
+        return this;
+    }
+
+    /**
+     * Negotiates the newest revision the server speaks, as the specification's dual-era client does: 2026-07-28
+     * through {@code server/discover} first, else {@code initialize} at the newest stateful revision (which the server
+     * may answer with an older one). A server that refuses the probe costs one round trip; one that ignores it, at
+     * most {@link #AUTO_DISCOVER_TIMEOUT} (or {@link #discoverTimeout}). Over HTTP, a 4xx to both leads on to the
+     * HTTP+SSE transport ({@link #legacySseFallback}). {@link #protocolVersion} pins a revision instead.
+     */
+    public McpClientBuilder newestProtocolVersion() {
+        this.protocolVersion = ProtocolVersion.V2026_07_28;
+        this.pinned = false;
         return this;
     }
 
@@ -370,7 +377,8 @@ public final class McpClientBuilder {
             throw new IllegalArgumentException("maxRequestTimeout (" + max + ") is shorter than requestTimeout ("
                     + requestTimeout + ")");
         }
-        Duration probe = discoverTimeout != null || pinned ? discoverTimeout : AUTO_DISCOVER_TIMEOUT;
+        boolean newest = !pinned && protocolVersion.isStateless();
+        Duration probe = discoverTimeout != null || !newest ? discoverTimeout : AUTO_DISCOVER_TIMEOUT;
         return new ClientOptions(clientInfo, protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
                 sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel, taskCreated,
                 probe, samplingTools);

@@ -5,6 +5,7 @@ import dev.jmcp.client.McpClient;
 import dev.jmcp.client.McpClientBuilder;
 import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.ServerNotification;
+import dev.jmcp.client.auth.AuthorizationRequiredException;
 import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.protocol.ProtocolVersion;
 import picocli.CommandLine.ITypeConverter;
@@ -144,7 +145,11 @@ public final class ServerConnection {
         McpClientBuilder builder = McpClient.builder()
                 .requestTimeout(Duration.ofSeconds(timeoutSeconds))
                 .stderr(this::serverStderr);
-        if (protocolVersion != null) builder.protocolVersion(protocolVersion);
+        if (protocolVersion != null) {
+            builder.protocolVersion(protocolVersion);
+        } else {
+            builder.newestProtocolVersion();
+        }
         try {
             headers.forEach(builder::header);
         } catch (IllegalArgumentException e) {
@@ -152,10 +157,12 @@ public final class ServerConnection {
         }
         if (url != null) {
             // Tokens from 'jmcp login'; a server that asks for a login the user has not done is told how to do it.
+            // Tokens from 'jmcp login'. A server that asks for more is answered here with what it said and how to log
+            // in; nothing is registered with its authorization server outside 'jmcp login'.
             URI server = url;
             builder.authorization(OAuth.builder(URI.create("http://127.0.0.1/callback"), authorizationUrl -> {
                 throw new IOException(server + " needs authorization: log in first with 'jmcp login " + server + "'");
-            }).tokenStore(TokenFile.inConfigDirectory()).clientName("jmcp").build());
+            }).tokenStore(TokenFile.inConfigDirectory()).clientName("jmcp").authorizeOnChallenge(false).build());
         }
         if (terminal != null) {
             // Someone is at the keyboard: the server may ask them (piped, the client declares neither).
@@ -174,8 +181,11 @@ public final class ServerConnection {
         Thread worker = Thread.currentThread();
         var finished = new CountDownLatch(1);
         var signalled = new AtomicBoolean();
+        var formCancelled = new AtomicBoolean();
         Thread hook = new Thread(() -> {
             signalled.set(true);
+            // At a field of the server's form: the form is answered with cancel first, then the call is cancelled.
+            if (terminal != null && terminal.cancelForm(Duration.ofSeconds(1))) formCancelled.set(true);
             worker.interrupt();
             try {
                 finished.await(CLOSE_ON_SIGNAL.toMillis(), TimeUnit.MILLISECONDS);
@@ -191,12 +201,19 @@ public final class ServerConnection {
             err.println("jmcp: the server answered error " + e.code() + ": " + e.getMessage());
             return 1;
         } catch (IOException e) {
-            if (signalled.get()) return interrupted(err);
+            if (signalled.get()) return interrupted(err, formCancelled.get());
+            AuthorizationRequiredException refused = causeOf(e, AuthorizationRequiredException.class);
+            if (refused != null) {
+                err.println("jmcp: " + url + ": " + refused.getMessage() + "; " + (refused.hadCredentials()
+                        ? "log in again with 'jmcp login " + url + "'" : headers.isEmpty()
+                        ? "log in first with 'jmcp login " + url + "'" : "check the credentials given with --header"));
+                return 1;
+            }
             err.println("jmcp: " + e.getMessage());
             printStderrTail(err);
             return 1;
         } catch (InterruptedException e) {
-            if (signalled.get()) return interrupted(err);
+            if (signalled.get()) return interrupted(err, formCancelled.get());
             Thread.currentThread().interrupt();
             err.println("jmcp: interrupted");
             return 1;
@@ -212,11 +229,17 @@ public final class ServerConnection {
         }
     }
 
+    private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) if (type.isInstance(t)) return type.cast(t);
+        return null;
+    }
+
     /** How long a Ctrl-C waits for the request to be cancelled and the session closed before the process exits. */
     private static final Duration CLOSE_ON_SIGNAL = Duration.ofSeconds(5);
 
-    private static int interrupted(PrintWriter err) {
+    private static int interrupted(PrintWriter err, boolean formCancelled) {
         err.println();
+        if (formCancelled) err.println("jmcp: Ctrl-C at the server's form: it was answered with cancel");
         err.println("jmcp: interrupted; the server was told to cancel the request, and the session is closed");
         err.flush();
         return 130;

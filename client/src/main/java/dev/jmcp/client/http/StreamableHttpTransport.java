@@ -1,5 +1,6 @@
 package dev.jmcp.client.http;
 
+import dev.jmcp.client.auth.AuthorizationException;
 import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
@@ -214,7 +215,13 @@ public final class StreamableHttpTransport implements ClientTransport {
         String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
         closeQuietly(response.body());
         String nonce = response.headers().firstValue("DPoP-Nonce").orElse(null);
-        return oauth.challenged(uri, status, challenge, nonce);
+        try {
+            return oauth.challenged(uri, status, challenge, nonce);
+        } catch (AuthorizationException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new AuthorizationException("authorization with " + describe() + " failed: " + message(e), e);
+        }
     }
 
     /**
@@ -287,6 +294,8 @@ public final class StreamableHttpTransport implements ClientTransport {
             } else {
                 refused(exchange, status, endpoint.readQuietly(response.body()));
             }
+        } catch (AuthorizationException e) {
+            if (!exchange.abandoned && !closed) inbound.requestFailed(exchange.id, e);
         } catch (IOException e) {
             if (!exchange.abandoned && !closed) {
                 inbound.requestFailed(exchange.id, new IOException("POST to " + describe() + " failed: " + message(e), e));
