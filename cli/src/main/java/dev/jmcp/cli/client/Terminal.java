@@ -74,7 +74,13 @@ final class Terminal {
 
     /** Removes the bar: the answer is here (or the call ended otherwise). */
     void callEnded() {
-        lock.lock();
+        // A form cancelled by Ctrl-C leaves its reader blocked on the keyboard, holding the lock: do not wait for it.
+        boolean locked = false;
+        try {
+            locked = lock.tryLock(200, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             if (ticker != null) ticker.interrupt();
             ticker = null;
@@ -82,7 +88,7 @@ final class Terminal {
             bar = null;
             err.flush();
         } finally {
-            lock.unlock();
+            if (locked) lock.unlock();
         }
     }
 
