@@ -38,6 +38,13 @@ record ClientOptions(Implementation clientInfo, ProtocolVersion protocolVersion,
         extraCapabilities = Map.copyOf(extraCapabilities);
     }
 
+    /** The same options asking for {@code version}. */
+    ClientOptions withProtocolVersion(ProtocolVersion version) {
+        return new ClientOptions(clientInfo, version, requestTimeout, maxRequestTimeout, connectTimeout,
+                extraCapabilities, roots, sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel,
+                taskCreated, discoverTimeout, samplingTools);
+    }
+
     /** The {@code capabilities} of {@code initialize}: one entry per handler given, plus any extra ones. */
     Map<String, Object> capabilities() {
         var capabilities = new LinkedHashMap<String, Object>(extraCapabilities);

@@ -150,7 +150,8 @@ final class ClientSession implements Inbound {
                     + "); trying initialize");
             return revertToStateful();
         } catch (IOException e) {
-            if (closedBecause != null) throw e;
+            // A broken connection, or an authorization that failed, would fail initialize the same way: no fallback.
+            if (closedBecause != null || e instanceof dev.jmcp.client.auth.AuthorizationException) throw e;
             log.log(System.Logger.Level.DEBUG, transport.describe() + " failed server/discover (" + e.getMessage()
                     + "); trying initialize");
             return revertToStateful();
@@ -294,6 +295,90 @@ final class ClientSession implements Inbound {
             cancelTask(taskId);
             throw e;
         }
+    }
+
+    /**
+     * Sends {@code method} as a task-augmented request of the 2025-11-25 revision ({@code params.task}) and follows the
+     * task to its end: polls {@code tasks/get} at the server's {@code pollInterval} (clamped to 50 ms … 5 s), hands each
+     * change of status to the notification listener as a {@code notifications/tasks/status} (the server may send those
+     * itself too), and once the task ends or needs input fetches {@code tasks/result}, which "MUST return exactly what
+     * the underlying request would have returned". The request's progress token stays valid throughout: "The
+     * progressToken provided in the initial request remains valid throughout the task lifetime." Waits at most the
+     * max request timeout; that, or an interrupt, cancels the task ({@code tasks/cancel}).
+     */
+    Object requestAsTask(String method, Map<String, Object> params, Consumer<ServerNotification.Progress> progress,
+                         Duration timeout) throws IOException, InterruptedException {
+        RequestId id = RequestId.of(ids.incrementAndGet());
+        String token = progress == null ? null : "progress-" + id.value();
+        var augmented = new HashMap<String, Object>(params);
+        augmented.put("task", Map.of());
+        Map<String, Object> wire = token == null ? augmented : withProgressToken(augmented, token);
+        var tracker = progress == null ? null : new Pending(id, method, progress);
+        if (token != null) byProgressToken.put(token, tracker);
+        String taskId = null;
+        try {
+            Object created = send(id, method, wire, null, timeout, true);
+            if (!(created instanceof Map<?, ?> answer) || !(answer.get("task") instanceof Map<?, ?> task)
+                    || !(task.get("taskId") instanceof String createdId)) {
+                // A server may run a request it was free to run as a task as a plain one: that is its answer.
+                return created;
+            }
+            taskId = createdId;
+            long deadline = System.nanoTime() + options.maxRequestTimeout().toNanos();
+            String shown = null;
+            while (true) {
+                String status = String.valueOf(task.get("status"));
+                String seen = status + "\u0000" + task.get("statusMessage");
+                if (!seen.equals(shown)) {
+                    shown = seen;
+                    announceTask(task);
+                }
+                switch (status) {
+                    case "cancelled" -> throw new IOException("The server cancelled task " + taskId + " of " + method
+                            + (task.get("statusMessage") instanceof String why ? ": " + why : ""));
+                    case "completed", "failed", "input_required" -> {
+                        // Blocks until the task ends; meanwhile the server's requests (an elicitation) reach the handlers.
+                        Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
+                        Object result = send("tasks/result", Map.of("taskId", taskId), null, left, true);
+                        taskId = null;
+                        return result;
+                    }
+                    default -> {
+                    }
+                }
+                if (System.nanoTime() > deadline) throw new RequestTimeoutException(method, options.maxRequestTimeout());
+                long interval = task.get("pollInterval") instanceof Number n ? n.longValue() : 500;
+                Thread.sleep(Math.clamp(interval, 50, 5_000));
+                if (!(send("tasks/get", Map.of("taskId", taskId), null, options.requestTimeout(), true)
+                        instanceof Map<?, ?> polled)) {
+                    throw new IOException("The server answered tasks/get for " + taskId + " with no task");
+                }
+                task = polled;
+            }
+        } catch (InterruptedException | RequestTimeoutException e) {
+            if (taskId != null) cancelTask(taskId);
+            throw e;
+        } finally {
+            if (token != null) byProgressToken.remove(token);
+        }
+    }
+
+    /** A task's status as polled, to the notification listener, shaped as the server's own status notification. */
+    private void announceTask(Map<?, ?> task) {
+        Consumer<ServerNotification> listener = options.listener();
+        if (listener == null) return;
+        var params = new LinkedHashMap<String, Object>();
+        task.forEach((k, v) -> params.put(String.valueOf(k), v));
+        var status = new ServerNotification.Other("notifications/tasks/status", Map.copyOf(withoutNulls(params)));
+        deliver(() -> listener.accept(status));
+    }
+
+    private static Map<String, Object> withoutNulls(Map<String, Object> map) {
+        var copy = new LinkedHashMap<String, Object>();
+        map.forEach((k, v) -> {
+            if (v != null) copy.put(k, v);
+        });
+        return copy;
     }
 
     /** Asks the server to cancel task {@code taskId}, once, without waiting long; trouble is logged, not thrown. */

@@ -61,6 +61,8 @@ public final class McpClient implements AutoCloseable {
     private final InitializeResult initialized;
     private final ProtocolVersion version;
     private final Duration requestTimeout;
+    /** Each listed tool's {@code execution.taskSupport} ({@code forbidden} when it says none). */
+    private final Map<String, String> taskSupport = new java.util.concurrent.ConcurrentHashMap<>();
 
     private McpClient(ClientSession session, InitializeResult initialized, Duration requestTimeout) {
         this.session = session;
@@ -143,7 +145,32 @@ public final class McpClient implements AutoCloseable {
 
     /** One page of tools; {@code cursor} null for the first. */
     public ListToolsResult listTools(String cursor) throws IOException, InterruptedException {
-        return call("tools/list", page(cursor), ListToolsResult.class);
+        Object tree = session.request("tools/list", page(cursor), null, requestTimeout);
+        if (tree instanceof Map<?, ?> result && result.get("tools") instanceof List<?> tools) {
+            for (Object tool : tools) {
+                if (tool instanceof Map<?, ?> t && t.get("name") instanceof String name) {
+                    Object support = t.get("execution") instanceof Map<?, ?> e ? e.get("taskSupport") : null;
+                    taskSupport.put(name, support instanceof String s ? s : "forbidden");
+                }
+            }
+        }
+        return ClientSession.decode("tools/list", tree, ListToolsResult.class);
+    }
+
+    /**
+     * Whether a call of {@code tool} must be task-augmented (2025-11-25): "If execution.taskSupport is "required",
+     * clients MUST invoke the tool as a task" — and only where "a server's capabilities ... include
+     * tasks.requests.tools.call". The tool's support is learnt from the listing, listing once when it is not known.
+     */
+    private boolean mustRunAsTask(String tool) throws IOException, InterruptedException {
+        if (session.stateless() != null || version.compareTo(ProtocolVersion.V2025_11_25) < 0) return false;
+        if (!(serverCapabilities().get("tasks") instanceof Map<?, ?> tasks)
+                || !(tasks.get("requests") instanceof Map<?, ?> requests)
+                || !(requests.get("tools") instanceof Map<?, ?> tools) || !tools.containsKey("call")) {
+            return false;
+        }
+        if (!taskSupport.containsKey(tool)) listTools();
+        return "required".equals(taskSupport.get(tool));
     }
 
     public CallToolResult callTool(String name, Map<String, ?> arguments) throws IOException, InterruptedException {
@@ -181,7 +208,8 @@ public final class McpClient implements AutoCloseable {
         params.put("name", name);
         params.put("arguments", arguments == null ? Map.of() : arguments);
         if (meta != null && !meta.isEmpty()) params.put("_meta", Map.copyOf(meta));
-        Object tree = session.request("tools/call", params, progress, timeout);
+        Object tree = mustRunAsTask(name) ? session.requestAsTask("tools/call", params, progress, timeout)
+                : session.request("tools/call", params, progress, timeout);
         return ClientSession.decode("tools/call", tree, CallToolResult.class);
     }
 
@@ -347,7 +375,7 @@ public final class McpClient implements AutoCloseable {
     }
 
     /**
-     * The task {@code taskId} as the server shows it now (tasks extension, 2026-07-28): its {@code status},
+     * The task {@code taskId} as the server shows it now (2025-11-25 tasks, or the 2026-07-28 tasks extension): its {@code status},
      * {@code createdAt}, {@code ttlMs}, {@code pollIntervalMs}, and the {@code result}, {@code error} or
      * {@code inputRequests} its status carries. A task id the server does not know is an {@link McpErrorException}.
      */

@@ -35,8 +35,17 @@ import java.util.function.Supplier;
  * several clients with the same options.
  */
 public final class McpClientBuilder {
-    /** The protocol revision asked for unless told otherwise. */
+    /**
+     * The protocol revision asked for unless told otherwise (a stateful one, so an embedding application keeps its
+     * session semantics); {@link #newestProtocolVersion()} negotiates the newest instead.
+     */
     public static final ProtocolVersion DEFAULT_PROTOCOL_VERSION = ProtocolVersion.V2025_11_25;
+    /**
+     * How long the {@code server/discover} probe of {@link #newestProtocolVersion()} waits for a server that neither
+     * answers nor refuses it (a legacy server that ignores requests before {@code initialize}) before falling back.
+     * A legacy server that refuses it (an error, an HTTP 4xx) costs one round trip only.
+     */
+    public static final Duration AUTO_DISCOVER_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -44,6 +53,8 @@ public final class McpClientBuilder {
 
     private Implementation clientInfo = new Implementation("jmcp-client", versionOfThisLibrary());
     private ProtocolVersion protocolVersion = DEFAULT_PROTOCOL_VERSION;
+    private boolean pinned;
+    private boolean legacySseFallback = true;
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private Duration maxRequestTimeout;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
@@ -76,6 +87,29 @@ public final class McpClientBuilder {
     /** The revision to ask for (default {@link #DEFAULT_PROTOCOL_VERSION}); the server may answer an older one. */
     public McpClientBuilder protocolVersion(ProtocolVersion protocolVersion) {
         this.protocolVersion = Objects.requireNonNull(protocolVersion, "protocolVersion");
+        this.pinned = true;
+        return this;
+    }
+
+    /**
+     * Negotiates the newest revision the server speaks, as the specification's dual-era client does: 2026-07-28
+     * through {@code server/discover} first, else {@code initialize} at the newest stateful revision (which the server
+     * may answer with an older one). A server that refuses the probe costs one round trip; one that ignores it, at
+     * most {@link #AUTO_DISCOVER_TIMEOUT} (or {@link #discoverTimeout}). Over HTTP, a 4xx to both leads on to the
+     * HTTP+SSE transport ({@link #legacySseFallback}). {@link #protocolVersion} pins a revision instead.
+     */
+    public McpClientBuilder newestProtocolVersion() {
+        this.protocolVersion = ProtocolVersion.V2026_07_28;
+        this.pinned = false;
+        return this;
+    }
+
+    /**
+     * HTTP: whether {@link #http} tries the 2024-11-05 HTTP+SSE transport at the same URL when the server refuses the
+     * Streamable HTTP POST with a 4xx (default true), as the specification's backwards compatibility section says.
+     */
+    public McpClientBuilder legacySseFallback(boolean fallback) {
+        this.legacySseFallback = fallback;
         return this;
     }
 
@@ -290,8 +324,25 @@ public final class McpClientBuilder {
             throw new IllegalArgumentException("the server URL must be http:// or https:// with a host, was " + url);
         }
         ClientOptions options = options();
-        return McpClient.connect(new StreamableHttpTransport(url, connectTimeout, options.maxRequestTimeout(),
-                maxMessageBytes, authorization, headers), options);
+        var transport = new StreamableHttpTransport(url, connectTimeout, options.maxRequestTimeout(), maxMessageBytes,
+                authorization, headers);
+        try {
+            return McpClient.connect(transport, options);
+        } catch (IOException e) {
+            // "If it fails with an HTTP 4xx status code (e.g., 405 Method Not Allowed or 404 Not Found): Issue a GET
+            // request to the server URL, expecting that this will open an SSE stream and return an endpoint event".
+            boolean stateless = pinned && protocolVersion.isStateless();
+            if (!legacySseFallback || stateless || transport.legacyRefusal() == 0) throw e;
+            ClientOptions stateful = options.protocolVersion().isStateless()
+                    ? options.withProtocolVersion(ProtocolVersion.LATEST_STATEFUL) : options;
+            try {
+                return McpClient.connect(new LegacySseTransport(url, connectTimeout, maxMessageBytes, headers), stateful);
+            } catch (IOException sse) {
+                e.addSuppressed(sse);
+                throw new IOException(e.getMessage() + "; nor does it speak the older HTTP+SSE transport there ("
+                        + sse.getMessage() + ")", e);
+            }
+        }
     }
 
     /**
@@ -307,6 +358,10 @@ public final class McpClientBuilder {
             throw new IllegalArgumentException("the server URL must be http:// or https:// with a host, was " + url);
         }
         ClientOptions options = options();
+        // The 2024-11-05 transport carries the stateful revisions only: an unpinned client asks for the newest of them.
+        if (!pinned && options.protocolVersion().isStateless()) {
+            options = options.withProtocolVersion(ProtocolVersion.LATEST_STATEFUL);
+        }
         return McpClient.connect(new LegacySseTransport(url, connectTimeout, maxMessageBytes, headers), options);
     }
 
@@ -322,9 +377,11 @@ public final class McpClientBuilder {
             throw new IllegalArgumentException("maxRequestTimeout (" + max + ") is shorter than requestTimeout ("
                     + requestTimeout + ")");
         }
+        boolean newest = !pinned && protocolVersion.isStateless();
+        Duration probe = discoverTimeout != null || !newest ? discoverTimeout : AUTO_DISCOVER_TIMEOUT;
         return new ClientOptions(clientInfo, protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
                 sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel, taskCreated,
-                discoverTimeout, samplingTools);
+                probe, samplingTools);
     }
 
     private static Duration positive(Duration value, String name) {

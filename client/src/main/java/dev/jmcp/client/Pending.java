@@ -117,6 +117,9 @@ final class Pending {
                     again.initCause(expired);
                     throw again;
                 }
+                if (cause instanceof dev.jmcp.client.auth.AuthorizationException) {
+                    throw new dev.jmcp.client.auth.AuthorizationException(cause.getMessage(), cause);
+                }
                 throw new IOException(method + " failed: " + cause.getMessage(), cause);
             }
         }

@@ -365,6 +365,42 @@ class AuthorizationIT {
         return ((dev.jmcp.protocol.TextContent) result.content().getFirst()).text();
     }
 
+    /** {@code bin/jmcp args...} with its own config folder ({@code XDG_CONFIG_HOME}): exit code and standard error. */
+    private static String[] cli(Path config, String... args) throws Exception {
+        var command = new ArrayList<String>();
+        command.add(Distribution.launcher().toString());
+        command.addAll(List.of(args));
+        Path err = Files.createTempFile(work, "err", ".txt");
+        var builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile());
+        builder.environment().put("XDG_CONFIG_HOME", config.toString());
+        Process process = builder.start();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new String[] {String.valueOf(process.exitValue()), Files.readString(err)};
+    }
+
+    @Test
+    void theCliNotLoggedInSaysHowToLogInAndRegistersNothingWithTheAuthorizationServer() throws Exception {
+        Path config = Files.createDirectories(work.resolve("config-none"));
+        String[] run = cli(config, "tools", "--url", url.toString());
+        assertThat(run[0]).isEqualTo("1");
+        // Before, every such command went through discovery and registration first (which this provider, having no
+        // dynamic registration, refuses): now it stops at the server's answer.
+        assertThat(run[1]).contains("needs authorization", "log in first with 'jmcp login " + url)
+                .doesNotContainIgnoringCase("registration");
+        assertThat(config.resolve("jmcp/tokens.json")).doesNotExist();
+    }
+
+    @Test
+    void theCliShowsTheServersOwnReasonForRefusingAStoredToken() throws Exception {
+        Path config = Files.createDirectories(work.resolve("config-bad/jmcp"));
+        String key = url.getScheme() + "://" + url.getHost() + ":" + url.getPort() + url.getRawPath();
+        Files.writeString(config.resolve("tokens.json"), "{\"" + key + "\": {\"accessToken\": \"not-a-token\"}}");
+        String[] run = cli(config.getParent(), "tools", "--url", url.toString());
+        assertThat(run[0]).isEqualTo("1");
+        assertThat(run[1]).contains("invalid_token", "refused the stored tokens", "log in again").doesNotContain("log in first");
+    }
+
     @Test
     void theJmcpClientSignsInWithTheAuthorizationCodeFlowOnTheProvidersOwnPages() throws Exception {
         var signIns = new java.util.concurrent.atomic.AtomicInteger();

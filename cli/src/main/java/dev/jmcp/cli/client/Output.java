@@ -16,6 +16,9 @@ final class Output {
     private final PrintWriter err;
     private final boolean json;
     private final Terminal terminal;
+    private static final String TASK_STATUS = "notifications/tasks/status";
+    private final java.util.Set<ServerNotification.Kind> changedShown = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private String lastTaskStatus;
 
     /** {@code terminal}: the person at the keyboard, or null when the command runs piped. */
     Output(PrintWriter out, PrintWriter err, boolean json, Terminal terminal) {
@@ -49,6 +52,13 @@ final class Output {
             terminal.progress(progress);
             return;
         }
+        // A server may say the same list changed many times in a run (the reference server does, as it registers
+        // tools one by one after initialize): once is news, the rest is noise.
+        if (notification instanceof ServerNotification.ListChanged changed && !changedShown.add(changed.kind())) return;
+        if (notification instanceof ServerNotification.Other other && other.method().equals(TASK_STATUS)) {
+            taskStatus(other.params());
+            return;
+        }
         String line = switch (notification) {
             case ServerNotification.Progress p -> "progress " + number(p.progress())
                     + (p.total() == null ? "" : "/" + number(p.total())) + (p.message() == null ? "" : ": " + p.message());
@@ -61,6 +71,26 @@ final class Output {
         if (line == null) return;
         if (terminal != null) {
             terminal.line(line);
+        } else {
+            err.println(line);
+            err.flush();
+        }
+    }
+
+    /**
+     * A task's status (polled by the client, or the server's notification): on a terminal its message moves into the
+     * bar; piped, one line per change.
+     */
+    private void taskStatus(java.util.Map<String, Object> params) {
+        String status = String.valueOf(params.get("status"));
+        String message = params.get("statusMessage") instanceof String m ? m : null;
+        String line = "task " + status + (message == null ? "" : ": " + message);
+        synchronized (this) {
+            if (line.equals(lastTaskStatus)) return;
+            lastTaskStatus = line;
+        }
+        if (terminal != null) {
+            terminal.status(message == null ? status : message);
         } else {
             err.println(line);
             err.flush();

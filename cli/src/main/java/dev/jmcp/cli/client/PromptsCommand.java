@@ -23,6 +23,11 @@ public final class PromptsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return connection.run(serverCommand, false, (client, output) -> {
+            if (!client.serverCapabilities().containsKey("prompts")) {
+                output.result(Map.of("prompts", List.of()),
+                        "(no prompts: the server does not offer any; it declares no prompts capability)");
+                return 0;
+            }
             var prompts = client.listPrompts();
             output.result(Map.of("prompts", prompts), TextRendering.prompts(prompts));
             return 0;

@@ -25,10 +25,14 @@ public final class ResourcesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return connection.run(serverCommand, false, (client, output) -> {
+            if (!client.serverCapabilities().containsKey("resources")) {
+                // It would answer resources/list with -32601: it has none to offer, which is an answer, not an error.
+                output.result(Map.of("resources", List.of(), "resourceTemplates", List.of()),
+                        "(no resources: the server does not offer any; it declares no resources capability)");
+                return 0;
+            }
             var resources = client.listResources();
-            // A server without resources answers -32601 to templates/list; it has no templates then.
-            List<ResourceTemplate> templates = client.serverCapabilities().containsKey("resources")
-                    ? client.listResourceTemplates() : List.of();
+            List<ResourceTemplate> templates = client.listResourceTemplates();
             output.result(Map.of("resources", resources, "resourceTemplates", templates),
                     TextRendering.resources(resources, templates));
             return 0;

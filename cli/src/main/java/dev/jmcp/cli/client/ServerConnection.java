@@ -5,6 +5,7 @@ import dev.jmcp.client.McpClient;
 import dev.jmcp.client.McpClientBuilder;
 import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.ServerNotification;
+import dev.jmcp.client.auth.AuthorizationRequiredException;
 import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.protocol.ProtocolVersion;
 import picocli.CommandLine.ITypeConverter;
@@ -38,8 +39,10 @@ public final class ServerConnection {
     CommandSpec command;
 
     @Option(names = "--url", paramLabel = "URL",
-            description = "The server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp. Without it, give the "
-                    + "command that starts the server after '--' (stdio).")
+            description = "The server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp (an older server's "
+                    + "HTTP+SSE URL works too). Without it, give the command that starts the server after '--' (stdio).")
+    String urlText;
+
     URI url;
 
     @Option(names = "--config", paramLabel = "FILE",
@@ -58,10 +61,12 @@ public final class ServerConnection {
             description = "How long to wait for each answer (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
-    @Option(names = "--protocol-version", defaultValue = "2025-11-25", paramLabel = "VERSION",
+    @Option(names = "--protocol-version", defaultValue = "auto", paramLabel = "VERSION",
             converter = VersionConverter.class,
-            description = "The protocol revision to ask for (default: ${DEFAULT-VALUE}); 2026-07-28 is stateless "
-                    + "(server/discover, then each request on its own), falling back to initialize with an older server.")
+            description = "The protocol revision to ask for (default: ${DEFAULT-VALUE}: the newest the server speaks, "
+                    + "2026-07-28 through server/discover, else the newest stateful one through initialize). A "
+                    + "stateful revision given here is asked for directly; 2026-07-28 is stateless, falling back to "
+                    + "initialize with an older server.")
     ProtocolVersion protocolVersion;
 
     @Option(names = "--transport", paramLabel = "KIND", defaultValue = "streamable-http",
@@ -85,8 +90,9 @@ public final class ServerConnection {
     static final class VersionConverter implements ITypeConverter<ProtocolVersion> {
         @Override
         public ProtocolVersion convert(String value) {
+            if (value.equals("auto")) return null;
             return ProtocolVersion.fromWire(value).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown protocol version '" + value + "'; the client speaks "
+                    "unknown protocol version '" + value + "'; use auto or one of "
                             + java.util.Arrays.toString(ProtocolVersion.values())));
         }
     }
@@ -103,6 +109,7 @@ public final class ServerConnection {
      * printed to standard error.
      */
     int run(List<String> serverCommand, boolean showNotifications, Work work) {
+        if (urlText != null) url = ServerUrl.parse(urlText, "--url", command.commandLine());
         List<String> stdio = stdioCommand(serverCommand);
         if (timeoutSeconds <= 0) throw new ParameterException(command.commandLine(), "--timeout must be positive");
         Map<String, String> serverEnv = env;
@@ -136,24 +143,26 @@ public final class ServerConnection {
         Terminal terminal = Terminal.detect(err);
         var output = new Output(command.commandLine().getOut(), err, jsonOutput, terminal);
         McpClientBuilder builder = McpClient.builder()
-                .protocolVersion(protocolVersion)
                 .requestTimeout(Duration.ofSeconds(timeoutSeconds))
                 .stderr(this::serverStderr);
+        if (protocolVersion != null) {
+            builder.protocolVersion(protocolVersion);
+        } else {
+            builder.newestProtocolVersion();
+        }
         try {
             headers.forEach(builder::header);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command.commandLine(), "--header: " + e.getMessage());
         }
-        if (url != null && (url.getScheme() == null || url.getHost() == null)) {
-            throw new ParameterException(command.commandLine(), "--url needs a scheme and a host, e.g. "
-                    + "http://127.0.0.1:3000/mcp; was '" + url + "'");
-        }
         if (url != null) {
             // Tokens from 'jmcp login'; a server that asks for a login the user has not done is told how to do it.
+            // Tokens from 'jmcp login'. A server that asks for more is answered here with what it said and how to log
+            // in; nothing is registered with its authorization server outside 'jmcp login'.
             URI server = url;
             builder.authorization(OAuth.builder(URI.create("http://127.0.0.1/callback"), authorizationUrl -> {
                 throw new IOException(server + " needs authorization: log in first with 'jmcp login " + server + "'");
-            }).tokenStore(TokenFile.inConfigDirectory()).clientName("jmcp").build());
+            }).tokenStore(TokenFile.inConfigDirectory()).clientName("jmcp").authorizeOnChallenge(false).build());
         }
         if (terminal != null) {
             // Someone is at the keyboard: the server may ask them (piped, the client declares neither).
@@ -172,8 +181,11 @@ public final class ServerConnection {
         Thread worker = Thread.currentThread();
         var finished = new CountDownLatch(1);
         var signalled = new AtomicBoolean();
+        var formCancelled = new AtomicBoolean();
         Thread hook = new Thread(() -> {
             signalled.set(true);
+            // At a field of the server's form: the form is answered with cancel first, then the call is cancelled.
+            if (terminal != null && terminal.cancelForm(Duration.ofSeconds(1))) formCancelled.set(true);
             worker.interrupt();
             try {
                 finished.await(CLOSE_ON_SIGNAL.toMillis(), TimeUnit.MILLISECONDS);
@@ -189,12 +201,19 @@ public final class ServerConnection {
             err.println("jmcp: the server answered error " + e.code() + ": " + e.getMessage());
             return 1;
         } catch (IOException e) {
-            if (signalled.get()) return interrupted(err);
+            if (signalled.get()) return interrupted(err, formCancelled.get());
+            AuthorizationRequiredException refused = causeOf(e, AuthorizationRequiredException.class);
+            if (refused != null) {
+                err.println("jmcp: " + url + ": " + refused.getMessage() + "; " + (refused.hadCredentials()
+                        ? "log in again with 'jmcp login " + url + "'" : headers.isEmpty()
+                        ? "log in first with 'jmcp login " + url + "'" : "check the credentials given with --header"));
+                return 1;
+            }
             err.println("jmcp: " + e.getMessage());
             printStderrTail(err);
             return 1;
         } catch (InterruptedException e) {
-            if (signalled.get()) return interrupted(err);
+            if (signalled.get()) return interrupted(err, formCancelled.get());
             Thread.currentThread().interrupt();
             err.println("jmcp: interrupted");
             return 1;
@@ -210,11 +229,17 @@ public final class ServerConnection {
         }
     }
 
+    private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) if (type.isInstance(t)) return type.cast(t);
+        return null;
+    }
+
     /** How long a Ctrl-C waits for the request to be cancelled and the session closed before the process exits. */
     private static final Duration CLOSE_ON_SIGNAL = Duration.ofSeconds(5);
 
-    private static int interrupted(PrintWriter err) {
+    private static int interrupted(PrintWriter err, boolean formCancelled) {
         err.println();
+        if (formCancelled) err.println("jmcp: Ctrl-C at the server's form: it was answered with cancel");
         err.println("jmcp: interrupted; the server was told to cancel the request, and the session is closed");
         err.flush();
         return 130;

@@ -1,6 +1,5 @@
 package dev.jmcp.cli.client;
 
-import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.ServerNotification;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.CreateMessageResult;
@@ -15,11 +14,11 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 
 import java.io.Console;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -38,6 +37,12 @@ final class Terminal {
     private long started;
     private String bar;
     private Thread ticker;
+    /** The form being asked now, if any: Ctrl-C answers it with cancel. */
+    private volatile CompletableFuture<ElicitResult> openForm;
+    private volatile CountDownLatch formAnswered = new CountDownLatch(0);
+    private Double shownProgress;
+    private Double shownTotal;
+    private String shownMessage;
 
     private Terminal(Console console, PrintWriter err) {
         this.console = console;
@@ -56,6 +61,9 @@ final class Terminal {
         lock.lock();
         try {
             started = System.nanoTime();
+            shownProgress = null;
+            shownTotal = null;
+            shownMessage = null;
             bar = render(null, null, null);
             draw();
             ticker = Thread.ofVirtual().name("jmcp-progress").start(this::tick);
@@ -66,13 +74,32 @@ final class Terminal {
 
     /** Removes the bar: the answer is here (or the call ended otherwise). */
     void callEnded() {
-        lock.lock();
+        // A form cancelled by Ctrl-C leaves its reader blocked on the keyboard, holding the lock: do not wait for it.
+        boolean locked = false;
+        try {
+            locked = lock.tryLock(200, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             if (ticker != null) ticker.interrupt();
             ticker = null;
             if (bar != null) err.print(CLEAR_LINE);
             bar = null;
             err.flush();
+        } finally {
+            if (locked) lock.unlock();
+        }
+    }
+
+    /** A status message (a task's) in the bar, keeping the progress shown so far. */
+    void status(String message) {
+        lock.lock();
+        try {
+            if (ticker == null) return;
+            shownMessage = message;
+            bar = render(shownProgress, shownTotal, message);
+            draw();
         } finally {
             lock.unlock();
         }
@@ -82,7 +109,10 @@ final class Terminal {
         lock.lock();
         try {
             if (ticker == null) return;
-            bar = render(progress.progress(), progress.total(), progress.message());
+            shownProgress = progress.progress();
+            shownTotal = progress.total();
+            if (progress.message() != null) shownMessage = progress.message();
+            bar = render(progress.progress(), progress.total(), shownMessage);
             draw();
         } finally {
             lock.unlock();
@@ -148,8 +178,52 @@ final class Terminal {
         return tenths / 10 + "." + tenths % 10 + "s";
     }
 
-    /** Answers an elicitation by asking the person each field of its form (or to visit its URL). */
+    /**
+     * Answers an elicitation by asking the person each field of its form (or to visit its URL). The asking runs on a
+     * thread of its own so that Ctrl-C ({@link #cancelForm}) can answer the server with {@code cancel} while the
+     * keyboard is still being read.
+     */
     ElicitResult elicit(ElicitRequest request) {
+        var answer = new CompletableFuture<ElicitResult>();
+        var answered = new CountDownLatch(1);
+        formAnswered = answered;
+        openForm = answer;
+        Thread.ofVirtual().name("jmcp-form").start(() -> {
+            try {
+                answer.complete(askForm(request));
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        try {
+            return answer.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new ElicitResult("cancel", null);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } finally {
+            openForm = null;
+            answered.countDown();
+        }
+    }
+
+    /**
+     * Ctrl-C: when a form is being asked, answers it with {@code cancel} (the server hears it before the call is
+     * cancelled) and waits, briefly, for that answer to leave. True when there was a form.
+     */
+    boolean cancelForm(java.time.Duration wait) {
+        CompletableFuture<ElicitResult> form = openForm;
+        if (form == null || !form.complete(new ElicitResult("cancel", null))) return false;
+        try {
+            formAnswered.await(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return true;
+    }
+
+    private ElicitResult askForm(ElicitRequest request) {
         lock.lock();
         try {
             pauseBar();
@@ -162,8 +236,16 @@ final class Terminal {
                 return new ElicitResult(action(done), null);
             }
             String choice = ask("Answer? [y]es, [n]o (decline), [c]ancel: ");
-            if (!action(choice).equals("accept")) return new ElicitResult(action(choice), null);
-            return new ElicitResult("accept", form(request.requestedSchema()));
+            if (!action(choice).equals("accept")) {
+                err.println("  " + (action(choice).equals("decline") ? "declined" : "cancelled") + "; the server is told so");
+                return new ElicitResult(action(choice), null);
+            }
+            try {
+                return new ElicitResult("accept", new ElicitationForm(this::ask, err).ask(request.requestedSchema()));
+            } catch (ElicitationForm.Abandoned e) {
+                err.println("  the input ended: the form is cancelled, and the server is told so");
+                return new ElicitResult("cancel", null);
+            }
         } finally {
             resumeBar();
             lock.unlock();
@@ -193,97 +275,6 @@ final class Terminal {
             resumeBar();
             lock.unlock();
         }
-    }
-
-    private Map<String, Object> form(Map<String, Object> schema) {
-        var content = new LinkedHashMap<String, Object>();
-        List<?> required = schema != null && schema.get("required") instanceof List<?> r ? r : List.of();
-        if (schema == null || !(schema.get("properties") instanceof Map<?, ?> properties)) return content;
-        properties.forEach((name, value) -> {
-            if (!(value instanceof Map<?, ?> property)) return;
-            Object answer = field(String.valueOf(name), property, required.contains(name));
-            if (answer != null) content.put(String.valueOf(name), answer);
-        });
-        return content;
-    }
-
-    /** One field, asked until the answer fits its type; null when left empty and not required. */
-    private Object field(String name, Map<?, ?> property, boolean required) {
-        String title = property.get("title") instanceof String t ? t : name;
-        List<Object> choices = choices(property);
-        Object defaultValue = property.get("default");
-        var prompt = new StringBuilder("  ").append(title).append(required ? "*" : "");
-        if (property.get("description") instanceof String d && !d.isBlank()) prompt.append(" (").append(oneLine(d, 80)).append(')');
-        if (!choices.isEmpty()) {
-            for (int i = 0; i < choices.size(); i++) err.println("    " + (i + 1) + ") " + choices.get(i));
-            prompt.append(" [1-").append(choices.size()).append(']');
-        } else if ("boolean".equals(property.get("type"))) {
-            prompt.append(" [y/n]");
-        }
-        if (defaultValue != null) prompt.append(" = ").append(defaultValue);
-        prompt.append(": ");
-        while (true) {
-            String line = ask(prompt.toString());
-            if (line == null) throw new McpErrorException(-1, "the terminal closed while answering", null);
-            if (line.isEmpty()) {
-                if (defaultValue != null) return defaultValue;
-                if (!required) return null;
-                err.println("    required; please answer");
-                continue;
-            }
-            try {
-                return parse(line, property, choices);
-            } catch (IllegalArgumentException e) {
-                err.println("    " + e.getMessage());
-            }
-        }
-    }
-
-    private static Object parse(String line, Map<?, ?> property, List<Object> choices) {
-        if (!choices.isEmpty()) {
-            try {
-                int index = Integer.parseInt(line);
-                if (index >= 1 && index <= choices.size()) return choices.get(index - 1);
-            } catch (NumberFormatException ignored) {
-                // not a number: maybe the value itself
-            }
-            if (choices.contains(line)) return line;
-            throw new IllegalArgumentException("choose 1 to " + choices.size());
-        }
-        return switch (String.valueOf(property.get("type"))) {
-            case "boolean" -> switch (line.toLowerCase(Locale.ROOT)) {
-                case "y", "yes", "true" -> true;
-                case "n", "no", "false" -> false;
-                default -> throw new IllegalArgumentException("answer y or n");
-            };
-            case "integer" -> {
-                try {
-                    yield Long.parseLong(line);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("a whole number, please");
-                }
-            }
-            case "number" -> {
-                try {
-                    yield Double.parseDouble(line);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("a number, please");
-                }
-            }
-            default -> line;
-        };
-    }
-
-    /** The allowed values of an enum field ({@code enum}, or {@code oneOf} of {@code const}s), else empty. */
-    private static List<Object> choices(Map<?, ?> property) {
-        var choices = new ArrayList<Object>();
-        if (property.get("enum") instanceof List<?> values) choices.addAll(values);
-        if (property.get("oneOf") instanceof List<?> options) {
-            for (Object option : options) {
-                if (option instanceof Map<?, ?> o && o.containsKey("const")) choices.add(o.get("const"));
-            }
-        }
-        return choices;
     }
 
     private String ask(String prompt) {

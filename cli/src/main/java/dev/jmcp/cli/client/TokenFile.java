@@ -1,10 +1,12 @@
 package dev.jmcp.cli.client;
 
+import dev.jmcp.client.auth.ClientRegistration;
 import dev.jmcp.client.auth.TokenStore;
 import dev.jmcp.client.auth.Tokens;
 import dev.jmcp.protocol.json.JsonCodec;
 
 import java.io.IOException;
+import java.net.URI;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,6 +65,50 @@ final class TokenFile implements TokenStore {
     public synchronized void clear(String resource) {
         Map<String, Object> all = read();
         if (all.remove(resource) != null) write(all);
+    }
+
+    /** Where the client registrations live in the file, beside the tokens (which are keyed by server URL). */
+    private static final String CLIENTS = "clients";
+
+    @Override
+    public synchronized ClientRegistration loadRegistration(String issuer) {
+        if (!(read().get(CLIENTS) instanceof Map<?, ?> clients) || !(clients.get(issuer) instanceof Map<?, ?> entry)
+                || !(entry.get("clientId") instanceof String id)) {
+            return null;
+        }
+        return new ClientRegistration(id, entry.get("clientSecret") instanceof String secret ? secret : null,
+                entry.get("authMethod") instanceof String method ? method : null,
+                entry.get("redirectUri") instanceof String redirect ? redirect : null);
+    }
+
+    @Override
+    public synchronized void saveRegistration(String issuer, ClientRegistration registration) {
+        Map<String, Object> all = read();
+        var clients = new LinkedHashMap<String, Object>();
+        if (all.get(CLIENTS) instanceof Map<?, ?> kept) kept.forEach((k, v) -> clients.put(String.valueOf(k), v));
+        var entry = new LinkedHashMap<String, Object>();
+        entry.put("clientId", registration.clientId());
+        if (registration.clientSecret() != null) entry.put("clientSecret", registration.clientSecret());
+        entry.put("authMethod", registration.authMethod());
+        if (registration.redirectUri() != null) entry.put("redirectUri", registration.redirectUri());
+        clients.put(issuer, entry);
+        all.put(CLIENTS, clients);
+        write(all);
+    }
+
+    /**
+     * The loopback port of the redirect URI earlier logins registered with, so a new login listens there and reuses
+     * the registration; 0 when there is none.
+     */
+    synchronized int registeredRedirectPort() {
+        if (!(read().get(CLIENTS) instanceof Map<?, ?> clients)) return 0;
+        for (Object entry : clients.values()) {
+            if (entry instanceof Map<?, ?> client && client.get("redirectUri") instanceof String redirect) {
+                URI uri = URI.create(redirect);
+                if ("127.0.0.1".equals(uri.getHost()) && uri.getPort() > 0) return uri.getPort();
+            }
+        }
+        return 0;
     }
 
     @SuppressWarnings("unchecked")

@@ -51,6 +51,7 @@ public final class OAuth {
     private final PrivateKey signingKey;
     private final java.util.function.Supplier<String> assertion;
     private final Enterprise enterprise;
+    private final boolean authorizeOnChallenge;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT)
             .followRedirects(HttpClient.Redirect.NEVER).build();
     private volatile Registration registration;
@@ -71,6 +72,7 @@ public final class OAuth {
         this.signingKey = b.signingKey;
         this.assertion = b.assertion;
         this.enterprise = b.enterprise;
+        this.authorizeOnChallenge = b.authorizeOnChallenge;
     }
 
     /** {@code redirectUri} is where the authorization server sends the browser back; {@code callback} gets it there. */
@@ -151,6 +153,7 @@ public final class OAuth {
         private PrivateKey signingKey;
         private java.util.function.Supplier<String> assertion;
         private Enterprise enterprise;
+        private boolean authorizeOnChallenge = true;
 
         private Builder(URI redirectUri, AuthorizationCallback callback) {
             this.redirectUri = redirectUri;
@@ -178,6 +181,17 @@ public final class OAuth {
         public Builder preRegistered(String clientId, String secret) {
             this.clientId = Objects.requireNonNull(clientId, "clientId");
             this.clientSecret = secret;
+            return this;
+        }
+
+        /**
+         * Whether a challenge the stored tokens cannot answer (none stored, refused, not refreshable) starts a new
+         * authorization — discovery, registration, the person's consent — (default true), or fails at once with an
+         * {@link AuthorizationRequiredException} telling what the server said, registering nothing. An application
+         * whose login is a step of its own (a CLI's {@code login} command) says false everywhere else.
+         */
+        public Builder authorizeOnChallenge(boolean authorize) {
+            this.authorizeOnChallenge = authorize;
             return this;
         }
 
@@ -234,6 +248,10 @@ public final class OAuth {
                 && (challenge.error() == null || "invalid_token".equals(challenge.error()))) {
             if (refresh(resource, old) != null) return true;
         }
+        if (!authorizeOnChallenge) {
+            // Nothing is registered and nothing forgotten: the person decides whether to log in again.
+            throw new AuthorizationRequiredException(status, challenge.error(), challenge.description(), old != null);
+        }
         store.clear(key(resource));
         Discovery.Found found = Discovery.find(http, resource, challenge.resourceMetadata());
         if (dpop == null && !strings(found.serverMetadata().get("dpop_signing_alg_values_supported")).isEmpty()
@@ -261,6 +279,11 @@ public final class OAuth {
     private Registration register(Discovery.Found found) throws IOException, InterruptedException {
         Registration known = registration;
         if (known != null && known.issuer().equals(found.issuer())) return known;
+        Registration kept = kept(found.issuer());
+        if (kept != null && preRegisteredId == null) {
+            registration = kept;
+            return kept;
+        }
         Map<String, Object> as = found.serverMetadata();
         Registration made;
         if (preRegisteredId != null) {
@@ -270,12 +293,23 @@ public final class OAuth {
             made = new Registration(found.issuer(), clientMetadataUrl, null, "none");
         } else if (as.get("registration_endpoint") instanceof String endpoint) {
             made = dynamicRegistration(found.issuer(), URI.create(endpoint), as);
+            // Kept with the tokens, so the next login (and a later refresh) reuses it instead of registering again.
+            store.saveRegistration(found.issuer(), new ClientRegistration(made.clientId(), made.clientSecret(),
+                    made.authMethod(), redirectUri == null ? null : redirectUri.toString()));
         } else {
             throw new IOException("The authorization server " + found.issuer() + " offers no dynamic registration and "
                     + "this client has no pre-registered credentials");
         }
         registration = made;
         return made;
+    }
+
+    /** The dynamic registration kept for {@code issuer} with this redirect URI, or null. */
+    private Registration kept(String issuer) {
+        if (redirectUri == null) return null;
+        ClientRegistration kept = store.loadRegistration(issuer);
+        if (kept == null || !redirectUri.toString().equals(kept.redirectUri())) return null;
+        return new Registration(issuer, kept.clientId(), kept.clientSecret(), kept.authMethod());
     }
 
     private static String chooseAuthMethod(Map<String, Object> as, String preferred) {
@@ -401,9 +435,11 @@ public final class OAuth {
 
     private Tokens refresh(URI resource, Tokens tokens) throws IOException, InterruptedException {
         Registration client = registration;
-        if (client == null) return null;
+        if (client == null && (preRegisteredId != null || tokens.issuer() == null)) return null;
         try {
             Discovery.Found found = Discovery.find(http, resource, null);
+            if (client == null) client = kept(found.issuer());
+            if (client == null) return null;
             var body = new LinkedHashMap<String, String>();
             body.put("grant_type", "refresh_token");
             body.put("refresh_token", tokens.refreshToken());

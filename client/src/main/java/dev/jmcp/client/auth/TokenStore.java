@@ -13,6 +13,15 @@ public interface TokenStore {
     /** Forgets the tokens for {@code resource} (they were refused). */
     void clear(String resource);
 
+    /** The client registration kept for authorization server {@code issuer}, or null (default: none is kept). */
+    default ClientRegistration loadRegistration(String issuer) {
+        return null;
+    }
+
+    /** Keeps the client registered with {@code issuer} (default: forgotten). */
+    default void saveRegistration(String issuer, ClientRegistration registration) {
+    }
+
     /** A store that forgets everything when the program ends. */
     static TokenStore inMemory() {
         var map = new java.util.concurrent.ConcurrentHashMap<String, Tokens>();

@@ -127,14 +127,37 @@ final class Endpoint {
         String text = new String(body, 0, Math.min(body.length, EXCERPT * 4), StandardCharsets.UTF_8).strip()
                 .replaceAll("\\s+", " ");
         if (text.isEmpty()) return "(empty body)";
+        if (looksLikeHtml(text)) {
+            // A web page (a proxy's or a framework's error page) is no message for a terminal: its title at most.
+            var title = java.util.regex.Pattern.compile("(?i)<title[^>]*>([^<]{1,120})</title>").matcher(text);
+            return title.find() ? "a web page titled '" + title.group(1).strip() + "'" : "a web page (HTML), not MCP";
+        }
         return text.length() <= EXCERPT ? text : text.substring(0, EXCERPT) + "…";
     }
 
+    /** True for a body that is an HTML document rather than JSON or text meant to be read as it is. */
+    static boolean looksLikeHtml(String text) {
+        String start = text.stripLeading().toLowerCase(java.util.Locale.ROOT);
+        return start.startsWith("<!doctype html") || start.startsWith("<html") || start.startsWith("<head")
+                || start.startsWith("<body") || start.startsWith("<!--") && start.contains("<html");
+    }
+
     static String message(IOException e) {
+        if (unresolved(e)) return "unknown host: its name does not resolve (is it spelled right?)";
         if (e instanceof java.net.ConnectException) {
             return "connection refused: nothing listens there (is the server running, and is the port right?)";
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** The host's name did not resolve (the JDK client reports it as a ConnectException caused by this). */
+    static boolean unresolved(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.channels.UnresolvedAddressException || t instanceof java.net.UnknownHostException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static void closeQuietly(InputStream stream) {

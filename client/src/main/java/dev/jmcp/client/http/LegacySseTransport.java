@@ -57,6 +57,8 @@ public final class LegacySseTransport implements ClientTransport {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while connecting to " + sseUrl);
+        } catch (IOException e) {
+            throw new IOException("GET " + sseUrl + " failed: " + message(e), e);
         }
         String type = response.headers().firstValue("Content-Type").orElse("");
         if (response.statusCode() != 200 || !type.startsWith(Endpoint.EVENT_STREAM)) {

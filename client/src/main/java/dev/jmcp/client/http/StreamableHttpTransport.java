@@ -1,5 +1,6 @@
 package dev.jmcp.client.http;
 
+import dev.jmcp.client.auth.AuthorizationException;
 import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
@@ -65,6 +66,9 @@ public final class StreamableHttpTransport implements ClientTransport {
     private volatile boolean closed;
     /** 2026-07-28 on: no session, request metadata headers on every POST, no notifications (see {@link #send}). */
     private volatile boolean stateless;
+    /** The 4xx status of the first POST the server refused before it answered any with success; 0 for none. */
+    private volatile int legacyRefusal;
+    private volatile boolean answeredOnce;
     /** Per tool name, the arguments its schema asks to mirror into {@code Mcp-Param-*} headers, from tools/list. */
     private final Map<String, Map<String, String>> mirroredArguments = new ConcurrentHashMap<>();
 
@@ -124,6 +128,15 @@ public final class StreamableHttpTransport implements ClientTransport {
                 throw new InterruptedIOException("interrupted while loading the tokens for " + uri);
             }
         }
+    }
+
+    /**
+     * The 4xx status (other than 401/403) with which the server refused this transport's first requests, before it
+     * answered any; 0 when it did not. "If it fails with an HTTP 4xx status code (e.g., 405 Method Not Allowed or 404
+     * Not Found)", a client supporting older servers tries the 2024-11-05 HTTP+SSE transport at the same URL.
+     */
+    public int legacyRefusal() {
+        return legacyRefusal;
     }
 
     @Override
@@ -202,7 +215,13 @@ public final class StreamableHttpTransport implements ClientTransport {
         String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
         closeQuietly(response.body());
         String nonce = response.headers().firstValue("DPoP-Nonce").orElse(null);
-        return oauth.challenged(uri, status, challenge, nonce);
+        try {
+            return oauth.challenged(uri, status, challenge, nonce);
+        } catch (AuthorizationException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new AuthorizationException("authorization with " + describe() + " failed: " + message(e), e);
+        }
     }
 
     /**
@@ -251,6 +270,12 @@ public final class StreamableHttpTransport implements ClientTransport {
             int status = response.statusCode();
             String type = response.headers().firstValue("Content-Type").orElse("").toLowerCase(Locale.ROOT);
             boolean ok = status >= 200 && status < 300;
+            if (ok) {
+                answeredOnce = true;
+            } else if (!answeredOnce && status >= 400 && status < 500 && status != 401 && status != 403
+                    && legacyRefusal == 0) {
+                legacyRefusal = status;
+            }
             if (status == 404 && hadSession) {
                 SessionExpiredException e = endpoint.expired();
                 inbound.requestFailed(exchange.id, e);
@@ -269,6 +294,8 @@ public final class StreamableHttpTransport implements ClientTransport {
             } else {
                 refused(exchange, status, endpoint.readQuietly(response.body()));
             }
+        } catch (AuthorizationException e) {
+            if (!exchange.abandoned && !closed) inbound.requestFailed(exchange.id, e);
         } catch (IOException e) {
             if (!exchange.abandoned && !closed) {
                 inbound.requestFailed(exchange.id, new IOException("POST to " + describe() + " failed: " + message(e), e));

@@ -97,7 +97,7 @@ public final class JwtVerifier implements TokenVerifier {
                     }
                     problems.append("; ").append(candidate).append(" names no jwks_uri");
                 } catch (IOException | RuntimeException e) {
-                    problems.append("; ").append(candidate).append(": ").append(e.getMessage());
+                    problems.append("; ").append(candidate).append(": ").append(why(e));
                 }
             }
         } catch (InterruptedException e) {
@@ -106,6 +106,18 @@ public final class JwtVerifier implements TokenVerifier {
         }
         throw new IOException("cannot find the signing keys of the authorization server " + issuer
                 + problems.toString().replaceFirst("^; ", ": "));
+    }
+
+    /** What went wrong reaching a metadata URL, said plainly: the JDK leaves the message of a refused connection null. */
+    private static String why(Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.ConnectException) return "connection refused (is the authorization server running there?)";
+            if (t instanceof java.net.http.HttpTimeoutException) return "no answer in time";
+            if (t instanceof java.nio.channels.UnresolvedAddressException || t instanceof java.net.UnknownHostException) {
+                return "unknown host";
+            }
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     @Override
