@@ -37,6 +37,7 @@ public final class McpServer implements AutoCloseable {
         this.engine = new Engine(options, published::get, Methods.table(options));
         this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged);
         plugins.onResourceUpdated(engine::resourceUpdated);
+        engine.failedPlugins(plugins::failedPlugins);
     }
 
     public ServerOptions options() {
@@ -201,6 +202,15 @@ public final class McpServer implements AutoCloseable {
      */
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
         return engine.awaitIdle(timeout);
+    }
+
+    /**
+     * Ends the grace period of a shutdown: each request still in flight on every connection is answered with an error
+     * that says the server stopped (so no client waits for an answer that never comes), and cancelled. Returns how
+     * many were answered so.
+     */
+    public int stopInFlight() {
+        return engine.stopInFlight();
     }
 
     @Override

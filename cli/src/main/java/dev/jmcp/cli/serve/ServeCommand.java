@@ -267,7 +267,8 @@ public final class ServeCommand implements Callable<Integer> {
                     authorization.requiredScopes().isEmpty() ? "" : ", scopes " + authorization.requiredScopes());
         }
         return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, shared,
-                stdio, log) : StdioServing.serve(options, logCalls, telemetry, log);
+                stdio, log) : StdioServing.serve(options, logCalls, telemetry,
+                network.gracePeriod != null ? network.gracePeriod : HttpOptions.DEFAULT_GRACE_PERIOD, log);
     }
 
     /** Operator-supplied request-state keys, with no other instance to talk to. */

@@ -39,10 +39,10 @@ public final class ToolsFeature {
         String name = call.params().requireString("name");
         Map<String, Object> arguments = call.params().optionalObject("arguments");
         if (arguments == null) arguments = Map.of();
-        ToolEntry entry = call.registry().tool(name).orElseThrow(() -> unknownTool(name));
+        ToolEntry entry = call.registry().tool(name).orElseThrow(() -> unknownTool(call, name));
         if (!entry.owner().enter()) {
             // The snapshot this call saw was replaced and the plugin closed; the current one has its successor.
-            entry = call.host().registry().tool(name).orElseThrow(() -> unknownTool(name));
+            entry = call.host().registry().tool(name).orElseThrow(() -> unknownTool(call, name));
             if (!entry.owner().enter()) {
                 throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Tool '" + name + "' is being reloaded; try again");
             }
@@ -126,7 +126,10 @@ public final class ToolsFeature {
         return CallToolResult.error(message);
     }
 
-    private static JsonRpcException unknownTool(String name) {
-        return JsonRpcException.invalidParams("Unknown tool: '" + name + "'; tools/list shows the tools available");
+    /** A tool not in the registry; when plugins failed to load, the error says which and why (it may be theirs). */
+    private static JsonRpcException unknownTool(Call call, String name) {
+        String failed = call.host().missingBecause();
+        return JsonRpcException.invalidParams("Unknown tool: '" + name + "'; "
+                + (failed.isEmpty() ? "" : failed + "; ") + "tools/list shows the tools available");
     }
 }
