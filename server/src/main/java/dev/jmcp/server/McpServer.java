@@ -102,6 +102,15 @@ public final class McpServer implements AutoCloseable {
         return plugins.loadedPlugins();
     }
 
+    /**
+     * The plugin files served now whose plugin is runaway: code of it runs on though asked to stop, so its new calls
+     * are refused; with why.
+     */
+    public java.util.Map<java.nio.file.Path, String> runawayPlugins() {
+        engine.awaitPlugins();
+        return plugins.runawayPlugins();
+    }
+
     /** The plugin files refused (failed to load, or clashed with another), with why. */
     public java.util.Map<java.nio.file.Path, String> failedPlugins() {
         engine.awaitPlugins();

@@ -376,6 +376,11 @@ public final class ServerSession implements Caller, AutoCloseable {
     /** {@code responder} for {@code work}'s one answer, which {@link #stopInFlight} may give instead. */
     private static Responder answerOnce(InFlight work, Responder responder) {
         Responder once = message -> {
+            // A stateless call's progress and a listen's events go out this way too: only an answer is claimed.
+            if (!(message instanceof JsonRpcAnswer)) {
+                responder.respond(message);
+                return;
+            }
             if (!work.claimAnswer()) return;
             try {
                 responder.respond(message);

@@ -97,6 +97,11 @@ class RunawayCallTest {
         assertThat(answer).contains("\"isError\":true", "plugin stubborn is runaway", "after it was cancelled",
                 "isolation=process");
         assertThat(lines).noneMatch(line -> line.contains("\"id\":2,"));
+        // The console lists it with why.
+        assertThat(server.runawayPlugins()).hasSize(1).allSatisfy((file, why) -> {
+            assertThat(file.getFileName()).hasToString("stubborn.jar");
+            assertThat(why).contains("after it was cancelled");
+        });
     }
 
     /** The server's output, one message per line, into a queue the test polls. */
