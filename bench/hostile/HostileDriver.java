@@ -25,6 +25,9 @@ public final class HostileDriver {
         String plugins = args[1];
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
         int quietSeconds = args.length > 3 ? Integer.parseInt(args[3]) : 30;
+        // "stateless": no initialize; every valid message is a 2026-07-28 tools/list carrying its _meta, and the
+        // hostile kinds include stateless ones.
+        boolean stateless = args.length > 4 && args[4].equals("stateless");
         var process = new ProcessBuilder(launcher, "serve", "-p", plugins)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         long pid = process.pid();
@@ -48,19 +51,25 @@ public final class HostileDriver {
             }
         });
         OutputStream out = process.getOutputStream();
-        send(out, "{\"jsonrpc\":\"2.0\",\"id\":\"v-init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"hostile\",\"version\":\"1\"}}}");
-        send(out, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        if (stateless) {
+            send(out, "{\"jsonrpc\":\"2.0\",\"id\":\"v-init\",\"method\":\"tools/list\",\"params\":{" + META + "}}");
+        } else {
+            send(out, "{\"jsonrpc\":\"2.0\",\"id\":\"v-init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"hostile\",\"version\":\"1\"}}}");
+            send(out, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        }
         waitFor(() -> answers.containsKey("v-init"), 30);
         long rssBefore = rss(pid);
-        List<byte[]> hostile = hostile();
+        List<byte[]> hostile = hostile(stateless);
         long start = System.nanoTime();
         int valid = 0;
         long hostileSent = 0;
         long peak = rssBefore;
         try {
             for (int i = 0; i < rounds; i++) {
-                send(out, "{\"jsonrpc\":\"2.0\",\"id\":\"v" + i + "\",\"method\":\"ping\"}");
+                send(out, stateless
+                        ? "{\"jsonrpc\":\"2.0\",\"id\":\"v" + i + "\",\"method\":\"tools/list\",\"params\":{" + META + "}}"
+                        : "{\"jsonrpc\":\"2.0\",\"id\":\"v" + i + "\",\"method\":\"ping\"}");
                 valid++;
                 out.write(hostile.get(i % hostile.size()));
                 out.write('\n');
@@ -82,6 +91,7 @@ public final class HostileDriver {
             quiet[s] = rss(pid);
         }
         boolean crashed = !process.isAlive();
+        String histogram = crashed ? "" : liveHistogram(pid);
         out.close();
         boolean exited = process.waitFor(30, TimeUnit.SECONDS);
         if (!exited) process.destroyForcibly();
@@ -99,6 +109,39 @@ public final class HostileDriver {
         StringBuilder series = new StringBuilder("RSS each second after the burst (MB):");
         for (long q : quiet) series.append(' ').append(q / 1024);
         System.out.println(series);
+        System.out.print(histogram);
+    }
+
+    /** The stateless revision's _meta, as the body of a params object's first member. */
+    private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"hostile\",\"version\":\"1\"},"
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+    /**
+     * The live heap after a full collection ({@code jcmd GC.class_histogram} collects first): its total, and the
+     * counts of the classes a registry is made of, which must not grow with input.
+     */
+    private static String liveHistogram(long pid) {
+        var summary = new StringBuilder();
+        try {
+            var jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    String.valueOf(pid), "GC.class_histogram").redirectErrorStream(true).start();
+            String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            jcmd.waitFor(60, TimeUnit.SECONDS);
+            for (String line : output.split("\n")) {
+                String[] f = line.trim().split("\\s+");
+                if (line.startsWith("Total") && f.length >= 3) {
+                    summary.append(String.format("live heap after a full GC %d MB in %s objects%n",
+                            Long.parseLong(f[2]) >> 20, f[1]));
+                } else if (f.length >= 4 && (f[3].endsWith(".ToolEntry") || f[3].endsWith(".CompiledSchema")
+                        || f[3].endsWith(".TypeFactory") || f[3].endsWith(".Registry"))) {
+                    summary.append(String.format("  live %s: %s%n", f[3], f[1]));
+                }
+            }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            summary.append("no live histogram: ").append(e).append('\n');
+        }
+        return summary.toString();
     }
 
     private static int countAnswered(ConcurrentHashMap<String, AtomicInteger> answers, int sent) {
@@ -108,8 +151,37 @@ public final class HostileDriver {
     }
 
     /** The hostile kinds, each one line: malformed, invalid UTF-8, deep, huge, batches, stray responses, bad params. */
-    private static List<byte[]> hostile() {
+    private static List<byte[]> hostile(boolean stateless) {
         var kinds = new ArrayList<byte[]>();
+        if (stateless) {
+            // Stateless requests a client gets wrong: unknown tool, bad arguments, forged request state, bad meta.
+            kinds.add(("{\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"method\":\"tools/call\",\"params\":{" + META
+                    + ",\"name\":\"no_such_tool\"}}").getBytes(StandardCharsets.UTF_8));
+            kinds.add(("{\"jsonrpc\":\"2.0\",\"id\":\"s2\",\"method\":\"tools/call\",\"params\":{" + META
+                    + ",\"name\":\"sleep\",\"arguments\":{\"milliseconds\":\"x\"}}}").getBytes(StandardCharsets.UTF_8));
+            kinds.add(("{\"jsonrpc\":\"2.0\",\"id\":\"s3\",\"method\":\"tools/call\",\"params\":{" + META
+                    + ",\"name\":\"sleep\",\"arguments\":{\"milliseconds\":0},\"requestState\":\"forged\","
+                    + "\"inputResponses\":{\"a\":{}}}}").getBytes(StandardCharsets.UTF_8));
+            kinds.add(("{\"jsonrpc\":\"2.0\",\"id\":\"s4\",\"method\":\"tools/list\",\"params\":{\"_meta\":{"
+                    + "\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\"}}}").getBytes(StandardCharsets.UTF_8));
+            // With the conformance fixture (plugins/everything) among the plugins: a redeclaration each time.
+            kinds.add(("{\"jsonrpc\":\"2.0\",\"id\":\"s6\",\"method\":\"tools/call\",\"params\":{" + META
+                    + ",\"name\":\"test_trigger_tool_change\"}}").getBytes(StandardCharsets.UTF_8));
+            // Calls that opt in to the tasks extension, so the server may hold them as tasks.
+            String tasks = META.replace("clientCapabilities\":{}",
+                    "clientCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}");
+            kinds.add(("{\"jsonrpc\":\"2.0\",\"id\":\"s7\",\"method\":\"tools/call\",\"params\":{" + tasks
+                    + ",\"name\":\"slow_compute\",\"arguments\":{\"seconds\":0.01}}}").getBytes(StandardCharsets.UTF_8));
+            kinds.add(("{\"jsonrpc\":\"2.0\",\"id\":\"s8\",\"method\":\"tools/call\",\"params\":{" + tasks
+                    + ",\"name\":\"test_trigger_tool_change\"}}").getBytes(StandardCharsets.UTF_8));
+            // A call that asks for input (input_required, with a signed request state), never retried.
+            String asks = META.replace("clientCapabilities\":{}",
+                    "clientCapabilities\":{\"elicitation\":{},\"sampling\":{},\"roots\":{}}");
+            kinds.add(("{\"jsonrpc\":\"2.0\",\"id\":\"s9\",\"method\":\"tools/call\",\"params\":{" + asks
+                    + ",\"name\":\"test_input_required_result_multiple_inputs\"}}").getBytes(StandardCharsets.UTF_8));
+            kinds.add(("{\"jsonrpc\":\"2.0\",\"id\":\"s5\",\"method\":\"prompts/get\",\"params\":{" + META
+                    + ",\"name\":\"nope\"}}").getBytes(StandardCharsets.UTF_8));
+        }
         kinds.add("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":".getBytes(StandardCharsets.UTF_8));
         kinds.add("{\"a\":NaN}".getBytes(StandardCharsets.UTF_8));
         kinds.add(new byte[]{'{', '"', (byte) 0xC0, (byte) 0x80, '"', ':', '1', '}'});

@@ -54,6 +54,7 @@ public final class McpServer implements AutoCloseable {
         this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged);
         plugins.onResourceUpdated(engine::resourceUpdated);
         if (options.mountCache() != null) plugins.mountCache(options.mountCache());
+        engine.failedPlugins(plugins::failedPlugins);
     }
 
     public ServerOptions options() {
@@ -116,6 +117,15 @@ public final class McpServer implements AutoCloseable {
     public java.util.Map<java.nio.file.Path, String> loadedPlugins() {
         engine.awaitPlugins();
         return plugins.loadedPlugins();
+    }
+
+    /**
+     * The plugin files served now whose plugin is runaway: code of it runs on though asked to stop, so its new calls
+     * are refused; with why.
+     */
+    public java.util.Map<java.nio.file.Path, String> runawayPlugins() {
+        engine.awaitPlugins();
+        return plugins.runawayPlugins();
     }
 
     /** The plugin files refused (failed to load, or clashed with another), with why. */
@@ -220,6 +230,15 @@ public final class McpServer implements AutoCloseable {
      */
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
         return engine.awaitIdle(timeout);
+    }
+
+    /**
+     * Ends the grace period of a shutdown: each request still in flight on every connection is answered with an error
+     * that says the server stopped (so no client waits for an answer that never comes), and cancelled. Returns how
+     * many were answered so.
+     */
+    public int stopInFlight() {
+        return engine.stopInFlight();
     }
 
     @Override

@@ -134,6 +134,65 @@ class ExactlyOneResponseTest {
         session.close();
     }
 
+    @Test
+    void stoppingTheServerAnswersEachCallStillInFlightOnceWithAnError() throws Exception {
+        var plugins = new TestContributions();
+        var options = new ServerOptions("stopping", "1", Path.of("unused"), 100, 1 << 20, 10,
+                ServerOptions.DEFAULT_RELOAD_SETTLE);
+        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(0))), Methods.table(options));
+        var client = new MemoryConnection();
+        ServerSession session = engine.openSession(client);
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{}}}");
+        assertThat(client.nextObject()).containsKey("result");
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
+        assertThat(plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(engine.stopInFlight()).isOne();
+
+        var stopped = client.nextObject();
+        assertThat(stopped).containsEntry("id", 1);
+        assertThat(stopped.get("error").toString()).contains("-32603", "the server stopped");
+        assertThat(session.awaitIdle(java.time.Duration.ofSeconds(5))).as("the call was cancelled too").isTrue();
+        assertThat(client.poll(200)).as("one answer, not two").isNull();
+        session.close();
+    }
+
+    @Test
+    void answersHeldForAnUnfinishedBatchCountAgainstThePendingBound() throws Exception {
+        var plugins = new TestContributions();
+        var options = new ServerOptions("batches", "1", Path.of("unused"), 100, 1 << 20, 4,
+                ServerOptions.DEFAULT_RELOAD_SETTLE);
+        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(0))), Methods.table(options));
+        var client = new MemoryConnection();
+        ServerSession session = engine.openSession(client);
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"b\",\"version\":\"1\"}}}");
+        assertThat(client.nextObject()).containsKey("result");
+        // A batch whose slow call keeps its three answered pings in memory until it ends.
+        send(session, "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}]");
+        assertThat(plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        var never = new CountDownLatch(1);
+        while (session.requestsInFlight() > 1 && System.nanoTime() < deadline) {
+            assertThat(never.await(10, TimeUnit.MILLISECONDS)).isFalse();   // a bounded pause between looks
+        }
+        assertThat(session.requestsInFlight()).as("only the slow call still runs").isOne();
+
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}");
+        var busy = client.nextObject();
+        assertThat(busy).containsEntry("id", 5);
+        assertThat(busy.get("error").toString()).contains("Server busy", "3 answers wait for the rest of their batch");
+
+        send(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+        assertThat(client.next()).as("the batch's answers, the cancelled call's left out").asList().hasSize(3);
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}");
+        assertThat(client.nextObject()).containsEntry("id", 6).containsKey("result");
+        session.close();
+    }
+
     private static void expect(List<String> lines, Map<Object, String> expected, String id, String method,
                                String params, String kind) {
         lines.add("{\"jsonrpc\":\"2.0\",\"id\":\"" + id + "\",\"method\":\"" + method + "\",\"params\":" + params + "}");

@@ -26,16 +26,19 @@ final class HttpServing {
 
     /**
      * The first half of a graceful stop: new requests are refused (503) and readiness turns false, while calls in
-     * flight get up to the grace period to finish. Event streams and sessions end when the transport closes next.
+     * flight get up to the grace period to finish, and those still running then are answered with an error. Event
+     * streams and sessions end when the transport closes next.
      */
-    private static void drain(HttpTransport transport, HttpOptions httpOptions, Logger log) {
+    private static void drain(McpServer server, HttpTransport transport, HttpOptions httpOptions, Logger log) {
         transport.drain();
         log.info("Stopping: new requests are refused; calls in flight have up to {} s to finish",
                 httpOptions.gracePeriod().toSeconds());
         try {
             if (!transport.awaitIdle(httpOptions.gracePeriod())) {
-                log.warn("Calls still in flight after the {} s grace period are cut off",
-                        httpOptions.gracePeriod().toSeconds());
+                // As over stdio: each call of a session still running is answered with an error saying so.
+                int stopped = server.stopInFlight();
+                log.warn("Calls still in flight after the {} s grace period are cut off: {} answered with an error "
+                        + "saying the server stopped", httpOptions.gracePeriod().toSeconds(), stopped);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -77,7 +80,7 @@ final class HttpServing {
         };
         AtomicBoolean failed = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmcp-shutdown").unstarted(() -> {
-            if (!failed.get() && !closed.get()) drain(transport, httpOptions, log);
+            if (!failed.get() && !closed.get()) drain(server, transport, httpOptions, log);
             close.run();
             stopped.countDown();
             LogSetup.shutdown();
@@ -111,7 +114,7 @@ final class HttpServing {
             if (alsoStdio) {
                 // Until the stdio client goes (standard input ends), then as a stop: HTTP clients are drained first.
                 StdioServing.serveBeside(server, log);
-                drain(transport, httpOptions, log);
+                drain(server, transport, httpOptions, log);
                 close.run();
                 return 0;
             }

@@ -291,7 +291,8 @@ public final class ServeCommand implements Callable<Integer> {
         }
         var search = new SearchServing(searchSettings, searchIndex);
         return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, shared,
-                stdio, log, search) : StdioServing.serve(options, logCalls, telemetry, log, search);
+                stdio, log, search) : StdioServing.serve(options, logCalls, telemetry,
+                network.gracePeriod != null ? network.gracePeriod : HttpOptions.DEFAULT_GRACE_PERIOD, log, search);
     }
 
     /** Operator-supplied request-state keys, with no other instance to talk to. */

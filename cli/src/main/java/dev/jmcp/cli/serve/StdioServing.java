@@ -29,21 +29,21 @@ final class StdioServing {
     private static final int OUTPUT_BUFFER = 64 * 1024;
     /** The system property naming the descriptor {@code bin/jmcp} moved standard output to, for the protocol. */
     static final String MOVED_DESCRIPTOR = "jmcp.protocol.descriptor";
-    /** How long requests in flight at SIGTERM/SIGINT get to finish and be answered. */
-    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(3);
-
     private StdioServing() {
     }
 
     /**
-     * Gives the requests in flight {@link #SHUTDOWN_GRACE} to finish, so they are answered; those still running then
-     * end with the process, unanswered, and the log says so.
+     * Gives the requests in flight up to {@code grace} ({@code --grace-period}, as over HTTP) to finish and be
+     * answered; each one still running then is answered with an error saying the server stopped, so every request
+     * read gets its one answer before the process ends.
      */
-    private static void answerWhatFinishesSoon(McpServer server, Logger log) {
+    static void answerEveryCallInFlight(McpServer server, Duration grace, Logger log) {
+        log.info("Stopping: calls in flight have up to {} s to finish", grace.toSeconds());
         try {
-            if (!server.awaitIdle(SHUTDOWN_GRACE)) {
-                log.warn("Requests still in flight {} s after the stop signal end unanswered",
-                        SHUTDOWN_GRACE.toSeconds());
+            if (!server.awaitIdle(grace)) {
+                int stopped = server.stopInFlight();
+                log.warn("Calls still in flight after the {} s grace period are cut off: {} answered with an error "
+                        + "saying the server stopped", grace.toSeconds(), stopped);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -128,8 +128,12 @@ final class StdioServing {
         log.info("Standard input closed; shutting down");
     }
 
-    /** Serves until standard input ends; returns the exit code (0, or 1 when serving failed, logged). */
-    static int serve(ServerOptions options, boolean logCalls, boolean telemetry, Logger log, SearchServing search) {
+    /**
+     * Serves until standard input ends; returns the exit code (0, or 1 when serving failed, logged). On SIGTERM/SIGINT,
+     * calls in flight get up to {@code grace} to finish, as over HTTP.
+     */
+    static int serve(ServerOptions options, boolean logCalls, boolean telemetry, Duration grace, Logger log,
+                     SearchServing search) {
         InputStream in = System.in;
         PrintStream stderr = System.err;
         System.setOut(stderr);
@@ -160,7 +164,7 @@ final class StdioServing {
             boolean signalled = !servingEnded.get() && !loadFailed.get();
             if (signalled) {
                 log.info("Stopping: the process was signalled");
-                answerWhatFinishesSoon(server, log);
+                answerEveryCallInFlight(server, grace, log);
             }
             closeServer.run();
             LogSetup.shutdown();

@@ -127,6 +127,8 @@ public final class Console {
         server.loadedPlugins().forEach((file, name) -> loaded.add(Map.of("name", name, "file", file.getFileName().toString())));
         var failed = new ArrayList<Map<String, Object>>();
         server.failedPlugins().forEach((file, why) -> failed.add(Map.of("file", file.getFileName().toString(), "reason", why)));
+        server.runawayPlugins().forEach((file, why) -> failed.add(Map.of("file", file.getFileName().toString(),
+                "reason", "runaway, its new calls are refused (run it with isolation=process): " + why)));
         state.put("plugins", loaded);
         state.put("failed", failed);
         Registry registry = server.registry();

@@ -52,6 +52,8 @@ public final class Engine implements Host {
     private volatile java.util.function.Function<Map<String, Object>, String> calledTools;
     /** Open once the plugins' first load is published; null when no load is pending (the usual case: no waiting). */
     private volatile java.util.concurrent.CountDownLatch firstLoad;
+    /** The plugin files that failed to load, with why (for errors about names the registry lacks). */
+    private volatile Supplier<Map<java.nio.file.Path, String>> failedPlugins = Map::of;
 
     public Engine(ServerOptions options, Supplier<Registry> registry, MethodTable methods) {
         this.options = options;
@@ -76,6 +78,30 @@ public final class Engine implements Host {
     public String calledTool(Map<String, Object> params) {
         var resolver = calledTools;
         return resolver == null ? Host.super.calledTool(params) : resolver.apply(params);
+    }
+
+    /** Where {@link #missingBecause} learns which plugin files failed to load, and why. */
+    public void failedPlugins(Supplier<Map<java.nio.file.Path, String>> failed) {
+        this.failedPlugins = failed;
+    }
+
+    @Override
+    public String missingBecause() {
+        Map<java.nio.file.Path, String> failed = failedPlugins.get();
+        if (failed.isEmpty()) return "";
+        var why = new StringBuilder(failed.size() == 1 ? "a plugin failed to load, and it may be the one that "
+                + "declares it: " : failed.size() + " plugins failed to load, and one of them may be the one that "
+                + "declares it: ");
+        int shown = 0;
+        for (var entry : failed.entrySet()) {
+            if (shown++ == 3) {
+                why.append("; and ").append(failed.size() - 3).append(" more (see the server's log)");
+                break;
+            }
+            if (shown > 1) why.append("; ");
+            why.append(entry.getKey().getFileName()).append(": ").append(entry.getValue());
+        }
+        return why.append(" (once the file is fixed, it is loaded again without a restart)").toString();
     }
 
     /** The stateless revision's entry point, for transports. */
@@ -266,6 +292,16 @@ public final class Engine implements Host {
             if (left <= 0 || !session.awaitIdle(Duration.ofNanos(left))) return false;
         }
         return true;
+    }
+
+    /**
+     * The server stops: every request still in flight in every session is answered with an error saying so, and
+     * cancelled. Returns how many were answered so. For the end of a shutdown's grace period.
+     */
+    public int stopInFlight() {
+        int answered = 0;
+        for (var session : sessions) answered += session.stopInFlight();
+        return answered;
     }
 
     /** What the server offers, as {@code version} names it: exactly what is implemented. */

@@ -65,6 +65,9 @@ public final class HttpTransport implements AutoCloseable {
         });
     }
 
+    /** How long a thread of the HTTP server's pool above its minimum may stay idle before it ends. */
+    static final java.time.Duration THREAD_IDLE_TIMEOUT = java.time.Duration.ofSeconds(10);
+
     public HttpTransport(Engine engine, HttpOptions options) {
         this.options = options;
         this.engine = engine;
@@ -73,6 +76,10 @@ public final class HttpTransport implements AutoCloseable {
         padJettyQueuesWithoutJmx();
         var threads = new QueuedThreadPool();
         threads.setName("jmcp-http");
+        // Jetty evicts one idle thread per idle timeout by default, so a burst that grew the pool by a hundred threads
+        // (clients abusing streams) left them for a hundred minutes; every thread idle that long goes at once.
+        threads.setIdleTimeout((int) THREAD_IDLE_TIMEOUT.toMillis());
+        threads.setMaxEvictCount(threads.getMaxThreads());
         var virtual = new VirtualThreadPool();
         virtual.setName("jmcp-http-request");
         // Jetty would make this executor through reflection (it also runs on JDKs without virtual threads): its first
@@ -199,6 +206,11 @@ public final class HttpTransport implements AutoCloseable {
      */
     public void drain() {
         router.state(Router.State.DRAINING);
+    }
+
+    /** The HTTP server's pool of platform threads (tests watch it shrink). */
+    QueuedThreadPool threads() {
+        return (QueuedThreadPool) server.getThreadPool();
     }
 
     /**

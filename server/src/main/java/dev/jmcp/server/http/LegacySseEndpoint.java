@@ -26,6 +26,8 @@ final class LegacySseEndpoint {
     static final String MESSAGES_PATH = "/messages";
 
     private static final Logger log = LoggerFactory.getLogger(LegacySseEndpoint.class);
+    /** Refusals for a limit reached come in floods: one WARN line a minute for each. */
+    private final RefusalLog refusals = new RefusalLog(log);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final Engine engine;
@@ -59,7 +61,7 @@ final class LegacySseEndpoint {
         LegacySseSession session = sessions.open(id -> opened[0] = new LegacySseSession(id, engine, options, channel,
                 () -> sessions.forget(opened[0])), McpGuard.identityOf(request));
         if (session == null) {
-            log.warn("refused a new legacy SSE session: {} sessions are open, the limit", sessions.limit());
+            refusals.log("refused a new legacy SSE session: " + sessions.limit() + " sessions are open, the limit");
             ErrorReplies.send(response, callback, 503, ErrorCodes.SERVER_BUSY, "Server busy: " + sessions.limit()
                     + " sessions are open, the most this server allows; retry later");
             return;

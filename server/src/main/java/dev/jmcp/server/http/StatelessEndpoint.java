@@ -35,6 +35,8 @@ import java.util.Map;
  */
 final class StatelessEndpoint {
     private static final Logger log = LoggerFactory.getLogger(StatelessEndpoint.class);
+    /** Refusals for a limit reached come in floods: one WARN line a minute for each. */
+    private final RefusalLog refusals = new RefusalLog(log);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final StatelessRequests engine;
@@ -102,8 +104,8 @@ final class StatelessEndpoint {
         }
         var exchange = new StatelessExchange(r.id(), new ResponseChannel(request, response, callback), calls);
         if (!calls.admit(exchange, engine.streams(r.method()))) {
-            log.warn("refused a stateless {}: {} stateless requests are being answered, the limit", r.method(),
-                    calls.limit());
+            refusals.log("refused a stateless request: " + calls.limit()
+                    + " stateless requests are being answered, the limit");
             exchange.send(new JsonRpcErrorResponse(r.id(), new JsonRpcError(
                     ErrorCodes.SERVER_BUSY, "Server busy: " + calls.limit() + " requests and subscription streams "
                     + "are being answered, the most this server allows; retry later")));

@@ -31,6 +31,8 @@ import java.util.Map;
  */
 final class StreamableEndpoint {
     private static final Logger log = LoggerFactory.getLogger(StreamableEndpoint.class);
+    /** Refusals for a limit reached come in floods: one WARN line a minute for each. */
+    private final RefusalLog refusals = new RefusalLog(log);
     private static final JsonCodec CODEC = JsonCodec.shared();
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String VERSION_HEADER = "MCP-Protocol-Version";
@@ -159,7 +161,7 @@ final class StreamableEndpoint {
         StreamableSession session = sessions.open(id -> new StreamableSession(id, engine, options),
                 McpGuard.identityOf(request));
         if (session == null) {
-            log.warn("refused a new session: {} sessions are open, the limit", sessions.limit());
+            refusals.log("refused a new session: " + sessions.limit() + " sessions are open, the limit");
             ErrorReplies.send(response, callback, 503, r.id(), new JsonRpcError(ErrorCodes.SERVER_BUSY,
                     "Server busy: " + sessions.limit() + " sessions are open, the most this server allows; "
                             + "retry later or end unused sessions with DELETE"));
@@ -295,7 +297,8 @@ final class StreamableEndpoint {
             session.share(opener);
             log.info("session {} taken over from another instance", sessionId);
         } else if (held == null) {
-            log.warn("cannot take over session {}: {} sessions are open, the limit", sessionId, sessions.limit());
+            refusals.log("cannot take over a session from another instance: " + sessions.limit()
+                    + " sessions are open, the limit");
         }
         return held;
     }

@@ -31,7 +31,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * closed, the private copy deleted, and every reference to plugin code dropped so the class loader can be collected. Failures while closing are logged and
  * do not stop the rest of the closing. Thread-safe.
  */
-final class JarPlugin implements Owner {
+final class JarPlugin implements Owner, dev.jmcp.server.registry.RunawayAware {
     private static final Logger LOG = LoggerFactory.getLogger(JarPlugin.class);
     private static final int RETIRED = 1 << 30;
     /** How long a plugin's {@code close()} may take before closing goes on without it. */
@@ -55,6 +55,8 @@ final class JarPlugin implements Owner {
     private volatile String description;
     private volatile List<Plugin> instances = List.of();
     private volatile Contribution contribution;
+    /** Why the plugin is runaway (code of it runs on though asked to stop); null while it is not. */
+    private volatile String runaway;
 
     JarPlugin(String name, Path source, JarStamp stamp, Path copy, PluginConfig config, URLClassLoader loader) {
         this.name = name;
@@ -144,6 +146,39 @@ final class JarPlugin implements Owner {
         return closed;
     }
 
+    /**
+     * Code of this plugin keeps running though asked to stop ({@code what}): a JVM cannot stop a thread, so the plugin
+     * is marked runaway: one ERROR line says so and advises {@code isolation=process}, and from now on its handlers
+     * refuse new calls with that reason (a call that would run the same code would only add one more stuck thread).
+     * It lasts until the plugin is replaced (a new file is a new plugin) or the server restarts. Idempotent.
+     */
+    @Override
+    public void ranAway(String what) {
+        synchronized (this) {
+            if (runaway != null) return;
+            runaway = what;
+        }
+        LOG.error("Plugin {} is runaway: {}; its thread keeps running (a JVM cannot stop it) and keeps its class "
+                + "loader in memory. New calls to it are refused until its file is replaced or the server restarts. "
+                + "Run it in a process of its own, which can be ended: {\"isolation\": \"process\"} in {}", name,
+                what, PluginFiles.settingsBeside(source));
+    }
+
+    /** Why the plugin is runaway; null while it is not. */
+    String runaway() {
+        return runaway;
+    }
+
+    /** Throws, saying why, when the plugin is runaway: called before each call runs plugin code. */
+    void refuseIfRunaway() throws dev.jmcp.plugin.ToolException {
+        String why = runaway;
+        if (why != null) {
+            throw new dev.jmcp.plugin.ToolException("plugin " + name + " is runaway and refuses new calls: " + why
+                    + "; restart the server or replace the plugin, and run it with isolation=process (in "
+                    + PluginFiles.settingsBeside(source).getFileName() + ") so a stuck call can be ended");
+        }
+    }
+
     @Override
     public boolean enter() {
         while (true) {
@@ -231,6 +266,7 @@ final class JarPlugin implements Owner {
         try {
             if (!thread.join(CLOSE_TIMEOUT)) {
                 thread.interrupt();
+                ranAway("its close() did not return within " + CLOSE_TIMEOUT.toSeconds() + " s");
                 LOG.warn("Plugin {}: close() did not return within {} s; closing goes on without it (its thread {} "
                         + "keeps the plugin's class loader alive until it ends)", name, CLOSE_TIMEOUT.toSeconds(),
                         thread.getName());
@@ -262,6 +298,10 @@ final class JarPlugin implements Owner {
         List<Thread> running = started.stream().filter(Thread::isAlive).toList();
         if (started.size() > running.size()) {
             LOG.info("Plugin {}: stopped {} thread(s) it had started", name, started.size() - running.size());
+        }
+        if (!running.isEmpty()) {
+            ranAway(running.size() + " thread(s) it started ignore interruption after it was removed, such as '"
+                    + running.getFirst().getName() + "'");
         }
         for (Thread thread : running) {
             LOG.warn("Plugin {}: its thread '{}' ignores interruption and keeps running, holding the plugin's class "

@@ -11,7 +11,8 @@ import dev.jmcp.plugin.ToolHandler;
  * Wraps a JAR plugin's handlers so that each call runs with the plugin's class loader as the thread's context class
  * loader, as {@code register} does. Plugin code that looks up services or resources through the context loader finds
  * its own; and a thread the plugin starts during a call inherits that loader, which is how {@link JarPlugin} finds the
- * threads to stop when the plugin is removed. Stateless; thread-safe.
+ * threads to stop when the plugin is removed. A plugin marked runaway ({@link JarPlugin#ranAway}) runs no new call: its
+ * handlers fail with why at once. Stateless; thread-safe.
  */
 final class PluginCalls {
     private PluginCalls() {
@@ -21,7 +22,8 @@ final class PluginCalls {
         T run() throws Exception;
     }
 
-    private static <T> T within(ClassLoader loader, Call<T> call) throws Exception {
+    private static <T> T within(JarPlugin plugin, ClassLoader loader, Call<T> call) throws Exception {
+        plugin.refuseIfRunaway();
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(loader);
@@ -32,28 +34,28 @@ final class PluginCalls {
         }
     }
 
-    static ToolHandler tool(ClassLoader loader, ToolHandler handler) {
-        return (arguments, context) -> within(loader, () -> handler.call(arguments, context));
+    static ToolHandler tool(JarPlugin plugin, ClassLoader loader, ToolHandler handler) {
+        return (arguments, context) -> within(plugin, loader, () -> handler.call(arguments, context));
     }
 
-    static PromptHandler prompt(ClassLoader loader, PromptHandler handler) {
-        return (arguments, context) -> within(loader, () -> handler.get(arguments, context));
+    static PromptHandler prompt(JarPlugin plugin, ClassLoader loader, PromptHandler handler) {
+        return (arguments, context) -> within(plugin, loader, () -> handler.get(arguments, context));
     }
 
-    static ResourceHandler resource(ClassLoader loader, ResourceHandler handler) {
-        return (uri, context) -> within(loader, () -> handler.read(uri, context));
+    static ResourceHandler resource(JarPlugin plugin, ClassLoader loader, ResourceHandler handler) {
+        return (uri, context) -> within(plugin, loader, () -> handler.read(uri, context));
     }
 
-    static ResourceTemplateHandler template(ClassLoader loader, ResourceTemplateHandler handler) {
-        return (uri, variables, context) -> within(loader, () -> handler.read(uri, variables, context));
+    static ResourceTemplateHandler template(JarPlugin plugin, ClassLoader loader, ResourceTemplateHandler handler) {
+        return (uri, variables, context) -> within(plugin, loader, () -> handler.read(uri, variables, context));
     }
 
-    static CompletionHandler completion(ClassLoader loader, CompletionHandler handler) {
-        return (value, resolved, context) -> within(loader, () -> handler.complete(value, resolved, context));
+    static CompletionHandler completion(JarPlugin plugin, ClassLoader loader, CompletionHandler handler) {
+        return (value, resolved, context) -> within(plugin, loader, () -> handler.complete(value, resolved, context));
     }
 
-    static RootsListener roots(ClassLoader loader, RootsListener listener) {
-        return context -> within(loader, () -> {
+    static RootsListener roots(JarPlugin plugin, ClassLoader loader, RootsListener listener) {
+        return context -> within(plugin, loader, () -> {
             listener.rootsChanged(context);
             return null;
         });

@@ -9,6 +9,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.security.CodeSigner;
 import java.security.CodeSource;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
@@ -25,24 +26,39 @@ final class PluginClassLoader extends URLClassLoader {
     private final URL jar;
     private final CodeSource codeSource;
     private final Manifest manifest;
+    /** The private copy, open once for all the classes it holds; closed with the loader. */
+    private final JarFile classes;
 
     PluginClassLoader(String name, Path copy, ClassLoader parent) throws IOException {
         super(name, new URL[]{copy.toUri().toURL()}, parent);
         this.jar = copy.toUri().toURL();
         this.codeSource = new CodeSource(jar, (CodeSigner[]) null);
-        try (var file = new JarFile(copy.toFile())) {
-            this.manifest = file.getManifest();
+        this.classes = new JarFile(copy.toFile());
+        try {
+            this.manifest = classes.getManifest();
+        } catch (IOException | RuntimeException e) {
+            classes.close();
+            throw e;
         }
     }
 
+    /**
+     * Reads classes from the loader's own open {@link JarFile}, closed with the loader. Not through
+     * {@code findResource(...).openStream()}: that opens the JAR into the JDK's process-wide cache of JAR files, which
+     * {@link #close()} never reaches, so every replaced plugin version kept its deleted private copy open (a file
+     * descriptor and its disk space) until the process ended.
+     */
     @Override
     protected Class<?> findClass(String name) throws ClassNotFoundException {
-        URL resource = findResource(name.replace('.', '/').concat(".class"));
-        if (resource == null) throw new ClassNotFoundException(name);
         byte[] bytes;
-        try (InputStream in = resource.openStream()) {
-            bytes = in.readAllBytes();
-        } catch (IOException e) {
+        try {
+            JarEntry entry = classes.getJarEntry(name.replace('.', '/').concat(".class"));
+            if (entry == null) throw new ClassNotFoundException(name);
+            try (InputStream in = classes.getInputStream(entry)) {
+                bytes = in.readAllBytes();
+            }
+        } catch (IOException | IllegalStateException e) {
+            // IllegalStateException: the loader was closed (its plugin removed) while a thread still loads from it.
             throw new ClassNotFoundException(name, e);
         }
         byte[] contained;
@@ -53,6 +69,15 @@ final class PluginClassLoader extends URLClassLoader {
         }
         definePackageOf(name);
         return defineClass(name, contained, 0, contained.length, codeSource);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            classes.close();
+        } finally {
+            super.close();
+        }
     }
 
     private void definePackageOf(String className) {

@@ -202,6 +202,21 @@ public final class PluginHost implements AutoCloseable {
         return names;
     }
 
+    /** The plugin files served now whose plugin is runaway (see {@link JarPlugin#ranAway}), with why. */
+    public Map<Path, String> runawayPlugins() {
+        NavigableMap<Path, ServedPlugin> now;
+        synchronized (lock) {
+            now = loaded;
+        }
+        var runaway = new java.util.TreeMap<Path, String>();
+        now.forEach((file, plugin) -> {
+            if (plugin instanceof ServedJar served && served.jar().runaway() != null) {
+                runaway.put(file, served.jar().runaway());
+            }
+        });
+        return runaway;
+    }
+
     /** The plugin files that were refused (and are not tried again until they change), with why. */
     public Map<Path, String> failedPlugins() {
         return new java.util.TreeMap<>(failures);

@@ -111,7 +111,7 @@ final class PluginRegistrar implements Registrar {
                 throw problem("tool '" + tool.name() + "' has an unusable output schema: " + e.getMessage());
             }
         }
-        if (callLoader != null) handler = PluginCalls.tool(callLoader, handler);
+        if (callLoader != null) handler = PluginCalls.tool((JarPlugin) owner, callLoader, handler);
         tools.put(tool.name(), new ToolEntry(tool, handler, validator, outputValidator, owner, taskSupport));
         return this;
     }
@@ -121,7 +121,7 @@ final class PluginRegistrar implements Registrar {
         requireOpen();
         if (prompt == null || handler == null) throw problem("prompt(...) needs a prompt and a handler");
         if (prompts.containsKey(prompt.name())) throw problem("prompt '" + prompt.name() + "' is declared twice");
-        if (callLoader != null) handler = PluginCalls.prompt(callLoader, handler);
+        if (callLoader != null) handler = PluginCalls.prompt((JarPlugin) owner, callLoader, handler);
         prompts.put(prompt.name(), new PromptEntry(prompt, handler, owner));
         return this;
     }
@@ -131,7 +131,7 @@ final class PluginRegistrar implements Registrar {
         requireOpen();
         if (resource == null || handler == null) throw problem("resource(...) needs a resource and a handler");
         if (resources.containsKey(resource.uri())) throw problem("resource '" + resource.uri() + "' is declared twice");
-        if (callLoader != null) handler = PluginCalls.resource(callLoader, handler);
+        if (callLoader != null) handler = PluginCalls.resource((JarPlugin) owner, callLoader, handler);
         resources.put(resource.uri(), new ResourceEntry(resource, handler, owner));
         return this;
     }
@@ -148,7 +148,7 @@ final class PluginRegistrar implements Registrar {
         } catch (RuntimeException e) {
             throw problem("resource template '" + uriTemplate + "' is not usable: " + e.getMessage());
         }
-        if (callLoader != null) handler = PluginCalls.template(callLoader, handler);
+        if (callLoader != null) handler = PluginCalls.template((JarPlugin) owner, callLoader, handler);
         templates.put(uriTemplate, new ResourceTemplateEntry(template, matcher, handler, owner));
         return this;
     }
@@ -169,7 +169,7 @@ final class PluginRegistrar implements Registrar {
         if (refName == null || argumentName == null || handler == null) {
             throw problem("a completion needs a reference, an argument name and a handler");
         }
-        if (callLoader != null) handler = PluginCalls.completion(callLoader, handler);
+        if (callLoader != null) handler = PluginCalls.completion((JarPlugin) owner, callLoader, handler);
         var entry = new CompletionEntry(kind, refName, argumentName, handler, owner);
         if (completions.putIfAbsent(entry.key(), entry) != null) {
             throw problem("completion of " + describe(entry) + " is declared twice");
@@ -181,7 +181,7 @@ final class PluginRegistrar implements Registrar {
     public Registrar onRootsChanged(RootsListener listener) {
         requireOpen();
         if (listener == null) throw problem("onRootsChanged(...) needs a listener");
-        if (callLoader != null) listener = PluginCalls.roots(callLoader, listener);
+        if (callLoader != null) listener = PluginCalls.roots((JarPlugin) owner, callLoader, listener);
         rootsListeners.add(new RootsListenerEntry(listener, owner));
         return this;
     }

@@ -54,6 +54,14 @@ public interface Host {
     /** Where a 2026-07-28 request that arrives on a stateful connection (stdio) is served. */
     StatelessWire statelessWire();
 
+    /**
+     * Why a name the registry lacks may be missing, for the error that says so: the plugins that failed to load (a
+     * call may have waited for one of them), each with why; empty when none did.
+     */
+    default String missingBecause() {
+        return "";
+    }
+
     /** A stateful session ended: it no longer counts among the open ones. */
     void sessionClosed(ServerSession session);
 

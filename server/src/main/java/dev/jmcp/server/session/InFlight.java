@@ -8,6 +8,13 @@ import java.time.Duration;
 public final class InFlight {
     private volatile Thread thread;
     private volatile boolean cancelled;
+    /** Set once the request's one answer has gone out (or is going), by whichever path got there first. */
+    private final java.util.concurrent.atomic.AtomicBoolean answered = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Where an answer given for the request by the server itself (it stopped) goes; null: not answerable so. */
+    private volatile java.util.function.Consumer<dev.jmcp.protocol.jsonrpc.JsonRpcMessage> answers;
+    private volatile boolean stopped;
+    /** The plugin the request's handler runs in, once its context is made; null before, or for the server's own. */
+    private volatile dev.jmcp.server.registry.Owner owner;
     private final java.util.List<Runnable> onCancel = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Who sent the request: captured where it is admitted, on the transport's thread. */
     private final dev.jmcp.plugin.Identity identity;
@@ -70,6 +77,55 @@ public final class InFlight {
 
     public boolean cancelled() {
         return cancelled;
+    }
+
+    /**
+     * Claims the right to send the request's one answer: true the first time only. Whoever sends an answer for it
+     * (its handler's result, or {@link #stop}'s error) claims first, so the client never gets two.
+     */
+    public boolean claimAnswer() {
+        return answered.compareAndSet(false, true);
+    }
+
+    /** Gives back a claim whose answer could not be sent, so the error that replaces it can be. */
+    public void releaseAnswer() {
+        answered.set(false);
+    }
+
+    /** Makes the request answerable by {@link #stop}: {@code answers} sends the message as the request's answer. */
+    public void answerThrough(java.util.function.Consumer<dev.jmcp.protocol.jsonrpc.JsonRpcMessage> answers) {
+        this.answers = answers;
+    }
+
+    /**
+     * The server stops before the request ends: unless it was answered already, {@code answer} (an error saying so)
+     * becomes its one answer, and the request is cancelled. True when this sent the answer.
+     */
+    public boolean stop(dev.jmcp.protocol.jsonrpc.JsonRpcMessage answer) {
+        var through = answers;
+        if (through == null || !claimAnswer()) return false;
+        stopped = true;
+        try {
+            through.accept(answer);
+        } finally {
+            cancel();
+        }
+        return true;
+    }
+
+    /** The request's handler runs in {@code owner}'s code. */
+    public void runsIn(dev.jmcp.server.registry.Owner owner) {
+        this.owner = owner;
+    }
+
+    /** The plugin the request's handler runs in; null when none was entered. */
+    public dev.jmcp.server.registry.Owner owner() {
+        return owner;
+    }
+
+    /** Whether {@link #stop} answered the request. */
+    public boolean stopped() {
+        return stopped;
     }
 
     /** A context for work tied to no request (a roots-changed listener): never cancelled. */

@@ -52,6 +52,8 @@ public final class ServerSession implements Caller, AutoCloseable {
     /** This session's number in this process, for logs and observers (not the HTTP {@code Mcp-Session-Id}). */
     private final String id = Long.toString(SESSIONS.incrementAndGet());
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
+    /** Answers held for batches whose other requests still run; they count with {@link #inFlight} against the bound. */
+    private final java.util.concurrent.atomic.AtomicInteger heldInBatches = new java.util.concurrent.atomic.AtomicInteger();
     /** How long a cancelled request may go on before it stops counting as in flight. */
     static final Duration CANCEL_GRACE = Duration.ofSeconds(5);
     private final OutboundRequests outbound = new OutboundRequests();
@@ -86,6 +88,7 @@ public final class ServerSession implements Caller, AutoCloseable {
     @Override
     public dev.jmcp.plugin.RequestContext context(RequestId id, Params params, dev.jmcp.server.registry.Owner owner,
                                                   InFlight inFlight) {
+        inFlight.runsIn(owner);
         return new CallContext(this, id, params.progressToken(), owner.config(), inFlight);
     }
 
@@ -269,7 +272,7 @@ public final class ServerSession implements Caller, AutoCloseable {
                 immediate.add(new JsonRpcErrorResponse(e.id(), e.toError()));
             }
         }
-        var batch = new BatchCollector(replies, requests.size() + immediate.size());
+        var batch = new BatchCollector(replies, requests.size() + immediate.size(), heldInBatches);
         immediate.forEach(batch::add);
         for (var r : requests) accept(r, batch);
     }
@@ -296,9 +299,10 @@ public final class ServerSession implements Caller, AutoCloseable {
                     "Invalid request: the session is not initialized; send 'initialize' first (got '" + request.method() + "')"));
             return;
         }
-        if (inFlight.size() >= host.options().maxPendingRequests()) {
-            responder.respond(error(request.id(), ErrorCodes.SERVER_BUSY, "Server busy: "
-                    + inFlight.size() + " requests of this session are already in flight; retry when some have finished"));
+        if (inFlight.size() + heldInBatches.get() >= host.options().maxPendingRequests()) {
+            responder.respond(error(request.id(), ErrorCodes.SERVER_BUSY, "Server busy: " + inFlight.size()
+                    + " requests of this session are already in flight" + heldInBatches()
+                    + "; retry when some have finished"));
             return;
         }
         if (opens) {
@@ -321,9 +325,10 @@ public final class ServerSession implements Caller, AutoCloseable {
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));
             return;
         }
+        Responder once = answerOnce(work, responder);
         host.serveOnThread(request, version.toString(), id, work, () -> serve(request, method, work),
-                responder::respond, sent -> {
-                    if (sent == null && batch != null) batch.skip();
+                once::respond, sent -> {
+                    if (sent == null && batch != null && !work.stopped()) batch.skip();
                     inFlight.remove(request.id(), work);
                     signalIfIdle();
                 });
@@ -341,9 +346,9 @@ public final class ServerSession implements Caller, AutoCloseable {
             responder.respond(new JsonRpcErrorResponse(request.id(), e.toError()));
             return;
         }
-        if (inFlight.size() >= host.options().maxPendingRequests()) {
+        if (inFlight.size() + heldInBatches.get() >= host.options().maxPendingRequests()) {
             responder.respond(error(request.id(), ErrorCodes.SERVER_BUSY, "Server busy: " + inFlight.size()
-                    + " requests are already in flight; retry when some have finished"));
+                    + " requests are already in flight" + heldInBatches() + "; retry when some have finished"));
             return;
         }
         var work = InFlight.admitting(request, host.options().identityFromParent());
@@ -354,11 +359,55 @@ public final class ServerSession implements Caller, AutoCloseable {
         }
         boolean listen = method != null && method.is(ServedMethod.Trait.STREAMS);
         if (listen) listens.add(work);
-        admitted.serve(work, responder::respond, () -> {
+        Responder once = answerOnce(work, responder);
+        admitted.serve(work, once::respond, () -> {
             // The slot is freed when the handler has really ended, not when it was asked to stop.
             if (listen) listens.remove(work);
             if (inFlight.remove(request.id(), work)) signalIfIdle();
         });
+    }
+
+    /** What the busy error adds about answers held for unfinished batches; empty when none is. */
+    private String heldInBatches() {
+        int held = heldInBatches.get();
+        return held == 0 ? "" : " and " + held + " answers wait for the rest of their batch";
+    }
+
+    /** {@code responder} for {@code work}'s one answer, which {@link #stopInFlight} may give instead. */
+    private static Responder answerOnce(InFlight work, Responder responder) {
+        Responder once = message -> {
+            // A stateless call's progress and a listen's events go out this way too: only an answer is claimed.
+            if (!(message instanceof JsonRpcAnswer)) {
+                responder.respond(message);
+                return;
+            }
+            if (!work.claimAnswer()) return;
+            try {
+                responder.respond(message);
+            } catch (VirtualMachineError e) {
+                // Not sent (too large to encode): the error that replaces it may still be.
+                work.releaseAnswer();
+                throw e;
+            }
+        };
+        // Straight to the responder: stop() has claimed the answer already.
+        work.answerThrough(responder::respond);
+        return once;
+    }
+
+    /**
+     * The server stops: every request still in flight is answered now with an error that says so (unless its own
+     * answer is already going out), and cancelled. Returns how many were answered so.
+     */
+    public int stopInFlight() {
+        int answered = 0;
+        for (var entry : inFlight.entrySet()) {
+            if (entry.getValue().stop(error(entry.getKey(), ErrorCodes.INTERNAL_ERROR, "Internal error: the server "
+                    + "stopped before this request finished (its shutdown grace period ended); retry on a new server"))) {
+                answered++;
+            }
+        }
+        return answered;
     }
 
     /** Answers a request of this session; what the handler throws is the caller's to map. */
@@ -454,6 +503,10 @@ public final class ServerSession implements Caller, AutoCloseable {
             log.warn("request {} still runs {} s after it was cancelled: its handler ignores interruption; its slot is "
                     + "freed, its thread runs on", id, CANCEL_GRACE.toSeconds());
             signalIfIdle();
+            if (work.owner() instanceof dev.jmcp.server.registry.RunawayAware runaway) {
+                runaway.ranAway("request " + id + " still runs " + CANCEL_GRACE.toSeconds()
+                        + " s after it was cancelled (its code ignores interruption)");
+            }
         }
     }
 

@@ -98,6 +98,7 @@ public final class StatelessCaller implements Caller {
 
     @Override
     public RequestContext context(RequestId id, Params params, Owner owner, InFlight inFlight) {
+        inFlight.runsIn(owner);
         return new StatelessContext(this, params.progressToken(), owner.config(), inFlight);
     }
 

@@ -69,11 +69,11 @@ public final class ToolsFeature {
             }
         }
         String called = name;
-        ToolEntry entry = call.registry().tool(called).orElseThrow(() -> unknownTool(called, search != null));
+        ToolEntry entry = call.registry().tool(called).orElseThrow(() -> unknownTool(call, called, search != null));
         if (search != null) search.used(call, called);
         if (!entry.owner().enter()) {
             // The snapshot this call saw was replaced and the plugin closed; the current one has its successor.
-            entry = call.host().registry().tool(called).orElseThrow(() -> unknownTool(called, search != null));
+            entry = call.host().registry().tool(called).orElseThrow(() -> unknownTool(call, called, search != null));
             if (!entry.owner().enter()) {
                 throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Tool '" + name + "' is being reloaded; try again");
             }
@@ -157,8 +157,11 @@ public final class ToolsFeature {
         return CallToolResult.error(message);
     }
 
-    private static JsonRpcException unknownTool(String name, boolean searching) {
-        return JsonRpcException.invalidParams("Unknown tool: '" + name + "'; " + (searching
-                ? "search_tools finds the tools available" : "tools/list shows the tools available"));
+    /** A tool not in the registry; when plugins failed to load, the error says which and why (it may be theirs). */
+    private static JsonRpcException unknownTool(Call call, String name, boolean searching) {
+        String failed = call.host().missingBecause();
+        return JsonRpcException.invalidParams("Unknown tool: '" + name + "'; "
+                + (failed.isEmpty() ? "" : failed + "; ")
+                + (searching ? "search_tools finds the tools available" : "tools/list shows the tools available"));
     }
 }

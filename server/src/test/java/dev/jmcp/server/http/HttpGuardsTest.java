@@ -146,6 +146,28 @@ class HttpGuardsTest {
     }
 
     @Test
+    void refusedSessionsShareOneWarningInsteadOfOneLineEach() throws Exception {
+        start(HttpOptions.defaults().withMaxSessions(1));
+        client.initialize("2025-11-25");
+        var captured = new ByteArrayOutputStream();
+        var stderr = System.err;
+        // slf4j-simple, the tests' logging backend, writes to whatever System.err is when it logs.
+        System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            for (int i = 0; i < 20; i++) {
+                var refused = new TestClient(client.url);
+                assertThat(refused.postString(INIT).statusCode()).isEqualTo(503);
+                refused.close();
+            }
+        } finally {
+            System.setErr(stderr);
+        }
+        String log = captured.toString(StandardCharsets.UTF_8);
+        assertThat(log.lines().filter(line -> line.contains("WARN") && line.contains("refused a new session")))
+                .as(log).hasSize(1);
+    }
+
+    @Test
     void anIdleSessionExpiresAndIsThen404() throws Exception {
         start(HttpOptions.defaults().withSessionIdleTimeout(Duration.ofMillis(300)));
         var ended = new LinkedBlockingQueue<String>();

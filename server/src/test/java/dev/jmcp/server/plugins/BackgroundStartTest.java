@@ -112,6 +112,43 @@ class BackgroundStartTest {
     }
 
     @Test
+    void aCallWaitingForAPluginThatFailsToLoadIsToldThatItFailedAndWhy() throws Exception {
+        Path plugins = fastPlugin();
+        Path release = folder.resolve("release");
+        System.setProperty("jmcp.test.release", release.toString());
+        TestPlugins.plugin("brokenstart", """
+                var release = java.nio.file.Path.of(System.getProperty("jmcp.test.release"));
+                long end = System.nanoTime() + 4_000_000_000L;
+                while (!java.nio.file.Files.exists(release) && System.nanoTime() < end) Thread.sleep(20);
+                throw new IllegalStateException("the database at db.example is unreachable");
+                """).writeTo(plugins.resolve("a-broken.jar"));
+        server = new McpServer(ServerOptions.defaults("background", plugins));
+        var toServer = new PipedOutputStream();
+        var serverIn = new PipedInputStream(toServer, 1 << 16);
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        server.startInBackground();
+        Thread serving = Thread.ofPlatform().daemon().start(() -> {
+            try {
+                server.serveStdio(serverIn, new LineSink(lines));
+            } catch (Exception ignored) {
+                // ends with the test
+            }
+        });
+        send(toServer, INITIALIZE);
+        assertThat(lines.poll(10, TimeUnit.SECONDS)).contains("\"id\":1");
+        send(toServer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        send(toServer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"query\"}}");
+
+        Files.writeString(release, "go");
+        String answer = lines.poll(15, TimeUnit.SECONDS);
+        assertThat(answer).contains("\"id\":2", "Unknown tool", "failed to load", "a-broken.jar",
+                "the database at db.example is unreachable");
+
+        toServer.close();
+        serving.join(10_000);
+    }
+
+    @Test
     void overHttpTheReadinessProbeSaysStartingUntilThePluginsAreLoadedWhileInitializeIsServed() throws Exception {
         Path plugins = slowPlugins();
         server = new McpServer(ServerOptions.defaults("background", plugins));

@@ -51,6 +51,44 @@ class HotReloadTest {
     }
 
     @Test
+    void reloadingLeavesNoReplacedCopyOpen() throws Exception {
+        Path procFds = Path.of("/proc/self/fd");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(procFds), "needs /proc to list open files");
+        Path jar = replying("swap", "swap", "version 0").writeTo(folder.resolve("swap.jar"));
+        var snapshots = new Snapshots();
+        try (var host = new PluginHost(folder, SETTLE, snapshots)) {
+            host.start();
+            Registry current = snapshots.next();
+            var replaced = new java.util.ArrayList<Path>();
+            for (int version = 1; version <= 3; version++) {
+                JarPlugin old = (JarPlugin) current.tool("swap").orElseThrow().owner();
+                replaced.add(old.copy());
+                String reply = "version " + version;
+                replying("swap", "swap", reply).writeTo(jar);
+                current = snapshots.await(r -> reply.equals(answer(r, "swap")));
+                assertThat(old.closedSignal().await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            }
+            assertThat(openFiles(procFds)).as("files this process holds open")
+                    .noneMatch(open -> replaced.stream().anyMatch(copy -> open.startsWith(copy.toString())));
+        }
+    }
+
+    /** The targets of the process's open file descriptors ("... (deleted)" for a file removed while open). */
+    private static java.util.List<String> openFiles(Path procFds) throws java.io.IOException {
+        var targets = new java.util.ArrayList<String>();
+        try (var fds = Files.list(procFds)) {
+            for (Path fd : fds.toList()) {
+                try {
+                    targets.add(Files.readSymbolicLink(fd).toString());
+                } catch (java.io.IOException e) {
+                    // Closed between listing and reading (the listing's own descriptor among them).
+                }
+            }
+        }
+        return targets;
+    }
+
+    @Test
     void deletingAJarRemovesItsTools() throws Exception {
         replying("stays", "stays", "here").writeTo(folder.resolve("stays.jar"));
         Path jar = replying("goes", "goes", "soon gone").writeTo(folder.resolve("goes.jar"));
