@@ -20,6 +20,17 @@ class ItemScopesTest {
     }
 
     @Test
+    void toolSearchsCallToolNeedsTheScopesOfTheToolItNames() {
+        var authorization = with(Map.of("tool:delete", Set.of("files:write"), "tool:call_tool", Set.of("meta")));
+        assertThat(authorization.scopesFor("tools/call", Map.of("name", "call_tool", "arguments",
+                Map.of("name", "delete")))).containsExactly("files:write", "meta");
+        assertThat(authorization.scopesFor("tools/call", Map.of("name", "call_tool", "arguments",
+                Map.of("name", "harmless")))).containsExactly("meta");
+        assertThat(authorization.scopesFor("tools/call", Map.of("name", "call_tool", "arguments", "delete")))
+                .containsExactly("meta");
+    }
+
+    @Test
     void eachKindIsMatchedByItsNameOrUriAndAStarCoversAPrefix() {
         var authorization = with(Map.of("tool:delete", Set.of("files:write"), "prompt:audit", Set.of("audit"),
                 "resource:file:///secret/*", Set.of("secrets"), "resource:file:///secret/key", Set.of("keys")));
