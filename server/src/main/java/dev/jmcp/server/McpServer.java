@@ -33,9 +33,18 @@ public final class McpServer implements AutoCloseable {
     private volatile java.util.concurrent.CompletableFuture<Void> background;
 
     public McpServer(ServerOptions options) {
+        this(options, System::getenv);
+    }
+
+    /**
+     * A server whose plugins read their configuration through {@code environment} in place of the process's
+     * environment variables: for embedders and tests that configure a plugin without a child process.
+     */
+    public McpServer(ServerOptions options, java.util.function.Function<String, String> environment) {
         this.options = options;
         this.engine = new Engine(options, published::get, Methods.table(options));
-        this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged);
+        this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged,
+                environment);
         plugins.onResourceUpdated(engine::resourceUpdated);
     }
 
