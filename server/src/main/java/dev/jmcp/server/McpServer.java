@@ -39,7 +39,15 @@ public final class McpServer implements AutoCloseable {
     private final ToolSearch toolSearch;
 
     public McpServer(ServerOptions options) {
-        this(options, null, null);
+        this(options, null, null, System::getenv);
+    }
+
+    /**
+     * A server whose plugins read their configuration through {@code environment} in place of the process's
+     * environment variables: for embedders and tests that configure a plugin without a child process.
+     */
+    public McpServer(ServerOptions options, java.util.function.Function<String, String> environment) {
+        this(options, null, null, environment);
     }
 
     /**
@@ -47,11 +55,17 @@ public final class McpServer implements AutoCloseable {
      * snapshot from now on and closes when it closes.
      */
     public McpServer(ServerOptions options, ToolSearchSettings settings, ToolIndex index) {
+        this(options, settings, index, System::getenv);
+    }
+
+    private McpServer(ServerOptions options, ToolSearchSettings settings, ToolIndex index,
+                      java.util.function.Function<String, String> environment) {
         this.options = options;
         this.toolSearch = settings == null ? null : new ToolSearch(index, settings);
         this.engine = new Engine(options, published::get, Methods.table(options, toolSearch));
         if (toolSearch != null) engine.resolveCalledTools(toolSearch::calledTool);
-        this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged);
+        this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged,
+                environment);
         plugins.onResourceUpdated(engine::resourceUpdated);
         if (options.mountCache() != null) plugins.mountCache(options.mountCache());
         engine.failedPlugins(plugins::failedPlugins);

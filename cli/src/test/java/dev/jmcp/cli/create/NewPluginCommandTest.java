@@ -44,7 +44,7 @@ class NewPluginCommandTest {
                 .contains("package com.example.gittools;", "public final class GitToolsPlugin implements Plugin")
                 .doesNotContain("{{");
         assertThat(project.resolve("src/test/java/com/example/gittools/GitToolsPluginTest.java")).content()
-                .contains("PluginTestKit.serve(GitToolsPlugin.class)");
+                .contains("PluginTestKit.plugin(GitToolsPlugin.class).name(\"git-tools\").start()", "forEachRevision");
         assertThat(project.resolve("src/main/resources/META-INF/services/dev.jmcp.plugin.Plugin")).content()
                 .isEqualTo("com.example.gittools.GitToolsPlugin\n");
         assertThat(project.resolve("README.md")).content().contains("GIT_TOOLS_KEY", "git-tools.properties");

@@ -16,7 +16,13 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Loads a plugin into a real jmcp server and connects a real client to it, for a plugin author's tests:
+ * Loads a plugin into a real jmcp server and connects a real client to it, for a plugin author's tests. Two ways:
+ * <ul>
+ *   <li>{@link #plugin}: the engine in the test's own JVM, clients over an in-memory connection, in every protocol
+ *   revision ({@link PluginUnderTest}). Milliseconds a test: the way to test what the plugin does.</li>
+ *   <li>{@link #serve}: {@code jmcp serve} in a child process, the client over stdio. A JVM start (about a second)
+ *   per server: for end-to-end tests of the built JAR, the command line and the stdio framing.</li>
+ * </ul>
  *
  * <pre>{@code
  * try (var server = PluginTestKit.serve(GreetPlugin.class)) {
@@ -25,7 +31,7 @@ import java.util.stream.Collectors;
  * }
  * }</pre>
  *
- * The server runs in a child process ({@code jmcp serve} on the test's own JDK) with a plugins folder holding the
+ * With {@link #serve} the server runs in a child process ({@code jmcp serve} on the test's own JDK) with a plugins folder holding the
  * plugin's JAR, so the plugin is loaded exactly as in production: its own class loader, its service file, its
  * configuration from {@code env}. Stateless and thread-safe; each {@link TestServer} is its caller's to close.
  */
@@ -36,7 +42,20 @@ public final class PluginTestKit {
     }
 
     /**
-     * Serves the plugin whose class is {@code pluginClass}: the folder or JAR it was compiled into (for a Maven
+     * The plugin whose class is {@code pluginClass}, to load in-process: the folder or JAR it was compiled into (for a
+     * Maven project, {@code target/classes}) becomes the plugin's JAR. Configure, then {@link PluginUnderTest.Builder#start}.
+     */
+    public static PluginUnderTest.Builder plugin(Class<? extends Plugin> pluginClass) {
+        return new PluginUnderTest.Builder(codeSource(pluginClass));
+    }
+
+    /** As {@link #plugin(Class)}, from a built plugin JAR or a folder of compiled classes and resources. */
+    public static PluginUnderTest.Builder plugin(Path jarOrClasses) {
+        return new PluginUnderTest.Builder(jarOrClasses);
+    }
+
+    /**
+     * Serves the plugin whose class is {@code pluginClass} in a child process: the folder or JAR it was compiled into (for a Maven
      * project, {@code target/classes}) becomes the plugin's JAR.
      */
     public static TestServer serve(Class<? extends Plugin> pluginClass) throws IOException, InterruptedException {
@@ -79,6 +98,18 @@ public final class PluginTestKit {
     public static String text(CallToolResult result) {
         return result.content().stream().filter(c -> c instanceof TextContent).map(c -> ((TextContent) c).text())
                 .collect(Collectors.joining("\n"));
+    }
+
+    /** The text of a prompt's text messages, joined by newlines. */
+    public static String text(dev.jmcp.protocol.GetPromptResult prompt) {
+        return prompt.messages().stream().filter(m -> m.content() instanceof TextContent)
+                .map(m -> ((TextContent) m.content()).text()).collect(Collectors.joining("\n"));
+    }
+
+    /** The text of a resource read's text contents, joined by newlines. */
+    public static String text(dev.jmcp.protocol.ReadResourceResult read) {
+        return read.contents().stream().filter(c -> c instanceof dev.jmcp.protocol.TextResourceContents)
+                .map(c -> ((dev.jmcp.protocol.TextResourceContents) c).text()).collect(Collectors.joining("\n"));
     }
 
     private static Path codeSource(Class<?> type) {

@@ -1,6 +1,7 @@
 /**
- * The plugin author's test kit: {@link dev.jmcp.plugin.testkit.PluginTestKit#serve} loads a plugin into a real jmcp
- * server in a child process and hands back a real {@link dev.jmcp.client.McpClient} connected to it. Depends on the
- * plugin API and the client; the server is only started, never called into.
+ * The plugin author's test kit: {@link dev.jmcp.plugin.testkit.PluginTestKit#plugin} loads a plugin into a real jmcp
+ * engine in the test's own JVM and connects real {@link dev.jmcp.client.McpClient}s to it over an in-memory connection
+ * (fast, every protocol revision); {@link dev.jmcp.plugin.testkit.PluginTestKit#serve} serves it from a child process
+ * over stdio (end to end). Depends on the plugin API, the client and the server.
  */
 package dev.jmcp.plugin.testkit;
