@@ -33,6 +33,10 @@ public final class AssembleRuntime {
         }
         Path home = Path.of(args[0]).toAbsolutePath();
         Set<String> modules = new TreeSet<>(requiredModules(home.resolve("lib")));
+        // Tool search's libraries (lib/tool-search, loaded only when it is on) need their JDK modules in the image too.
+        if (Files.isDirectory(home.resolve("lib/tool-search"))) {
+            modules.addAll(requiredModules(home.resolve("lib/tool-search")));
+        }
         if (args.length > 1) {
             for (String module : args[1].split(",")) {
                 if (!module.isBlank()) modules.add(module.strip());

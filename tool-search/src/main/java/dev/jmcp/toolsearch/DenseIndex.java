@@ -37,17 +37,17 @@ final class DenseIndex implements AutoCloseable {
     private volatile boolean failed;
     private volatile Duration loadTime;
 
-    DenseIndex(EmbeddingModel model, int threads) {
+    DenseIndex(EmbeddingModel model, int threads, java.nio.file.Path cacheDirectory) {
         this.model = model;
         this.worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("jmcp-tool-search-model")
                 .factory());
-        worker.execute(() -> load(threads));
+        worker.execute(() -> load(threads, cacheDirectory));
     }
 
-    private void load(int threads) {
+    private void load(int threads, java.nio.file.Path cacheDirectory) {
         long start = System.nanoTime();
         try {
-            encoder = SentenceEncoder.load(model, threads);
+            encoder = SentenceEncoder.load(model, threads, cacheDirectory);
             loadTime = Duration.ofNanos(System.nanoTime() - start);
             LOG.info("Tool search: embedding model {} loaded in {} ms", model.name(), loadTime.toMillis());
         } catch (Exception | LinkageError e) {
@@ -124,6 +124,11 @@ final class DenseIndex implements AutoCloseable {
             return false;
         }
         return encoder != null;
+    }
+
+    /** Gives a content hash a vector computed elsewhere (the benchmark's copies of a catalog reuse their originals'). */
+    void seed(String hash, float[] vector) {
+        vectors.put(hash, vector);
     }
 
     /** The vector of a document's content hash, or null (for tests). */

@@ -30,7 +30,7 @@ public final class HybridToolIndexFactory implements ToolIndexFactory {
         if (model.equals("none")) return new HybridToolIndex(null, fusion);
         EmbeddingModel embedding = embeddingModel(model);
         prepareNativeCache(cacheDirectory);
-        return new HybridToolIndex(new DenseIndex(embedding, MODEL_THREADS), fusion);
+        return new HybridToolIndex(new DenseIndex(embedding, MODEL_THREADS, cacheDirectory), fusion);
     }
 
     static EmbeddingModel embeddingModel(String model) {

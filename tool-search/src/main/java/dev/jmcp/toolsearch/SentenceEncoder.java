@@ -9,6 +9,9 @@ import ai.onnxruntime.OrtSession;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +26,7 @@ import java.util.Map;
 final class SentenceEncoder implements AutoCloseable {
 
     static final int QUERY_TOKENS = 64;
-    static final int PASSAGE_TOKENS = 256;
+    static final int PASSAGE_TOKENS = 128;
 
     private final EmbeddingModel model;
     private final OrtEnvironment environment;
@@ -43,15 +46,20 @@ final class SentenceEncoder implements AutoCloseable {
     }
 
     /** Loads the model (seconds); throws on files that are not a usable model. */
-    static SentenceEncoder load(EmbeddingModel model, int threads) throws IOException, OrtException {
+    static SentenceEncoder load(EmbeddingModel model, int threads, Path cacheDirectory) throws IOException, OrtException {
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
         OrtSession.SessionOptions options = new OrtSession.SessionOptions();
         options.setIntraOpNumThreads(threads);
         options.setInterOpNumThreads(1);
         options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+        // No arena and no memory patterns: ONNX Runtime then frees a run's buffers after it instead of keeping the
+        // largest batch's for ever; that costs little time for a model this small and keeps the memory it adds low.
+        options.setCPUArenaAllocator(false);
+        options.setMemoryPatternOptimization(false);
         OrtSession session;
-        if (model.onnxFile() != null) {
-            session = environment.createSession(model.onnxFile().toString(), options);
+        Path file = model.onnxFile() != null ? model.onnxFile() : cached(model, cacheDirectory);
+        if (file != null) {
+            session = environment.createSession(file.toString(), options);
         } else {
             byte[] bytes;
             try (InputStream in = model.openOnnx()) {
@@ -66,6 +74,28 @@ final class SentenceEncoder implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             session.close();
             throw e;
+        }
+    }
+
+    /**
+     * A shipped model's ONNX file copied once into the cache folder, so ONNX Runtime reads it from a file rather than
+     * from a 24 MB array on the Java heap; null without a cache folder or when it cannot be written.
+     */
+    private static Path cached(EmbeddingModel model, Path cacheDirectory) {
+        if (cacheDirectory == null) return null;
+        try {
+            Path folder = Files.createDirectories(cacheDirectory.resolve("models"));
+            Path file = folder.resolve(model.onnxResource());
+            long size;
+            try (InputStream in = model.openOnnx()) {
+                if (Files.isRegularFile(file) && Files.size(file) > 0) return file;
+                Path partial = Files.createTempFile(folder, model.onnxResource(), ".partial");
+                size = Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            return size > 0 ? file : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
         }
     }
 

@@ -35,7 +35,7 @@ class DenseModelTest {
     @Test
     void vectorsAreUnitLengthAndSimilarTextsAreClose() throws Exception {
         EmbeddingModel model = EmbeddingModel.shipped(EmbeddingModel.DEFAULT);
-        try (SentenceEncoder encoder = SentenceEncoder.load(model, 1)) {
+        try (SentenceEncoder encoder = SentenceEncoder.load(model, 1, cache)) {
             List<float[]> vectors = encoder.embedPassages(List.of("the weather forecast", "weather report for today",
                     "delete a database table"));
             double norm = 0;
