@@ -46,11 +46,15 @@ final class DenseIndex implements AutoCloseable {
 
     private void load(int threads, java.nio.file.Path cacheDirectory) {
         long start = System.nanoTime();
+        // The tokenizer library finds its native part through the context class loader; in the distribution this
+        // module has a class loader of its own, which the thread that happened to start the worker may not see.
+        Thread.currentThread().setContextClassLoader(DenseIndex.class.getClassLoader());
         try {
             encoder = SentenceEncoder.load(model, threads, cacheDirectory);
             loadTime = Duration.ofNanos(System.nanoTime() - start);
             LOG.info("Tool search: embedding model {} loaded in {} ms", model.name(), loadTime.toMillis());
-        } catch (Exception | LinkageError e) {
+        } catch (Exception | LinkageError | AssertionError e) {
+            // AssertionError: what the tokenizer library throws when it finds no native part for this platform.
             failed = true;
             LOG.warn("Tool search: the embedding model {} could not be loaded; tool search ranks by words only ({})",
                     model.name(), e.toString(), e);

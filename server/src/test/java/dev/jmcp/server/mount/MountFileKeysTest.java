@@ -140,8 +140,9 @@ class MountFileKeysTest {
     @Test
     void aLazyMountIsServedFromItsCacheWhileItsServerIsDownAndStartsOnItsFirstCall() throws Exception {
         // The first start has no cache: the server is listed once, the manifest kept.
-        McpServer upstreamServer = server(Files.createDirectories(work.resolve("upstream")));
-        Files.write(work.resolve("upstream/up.jar"), MountTest.upstreamPlugin(""));
+        // The plugin is in place before the upstream server starts, so its first listing already has the tools.
+        Files.write(Files.createDirectories(work.resolve("upstream")).resolve("up.jar"), MountTest.upstreamPlugin(""));
+        McpServer upstreamServer = server(work.resolve("upstream"));
         HttpTransport upstream = http(upstreamServer, 0);
         int port = upstream.port();
         Path plugins = Files.createDirectories(work.resolve("front"));
