@@ -35,7 +35,7 @@ public final class AssembleRuntime {
         Set<String> modules = new TreeSet<>(requiredModules(home.resolve("lib")));
         // Tool search's libraries (lib/tool-search, loaded only when it is on) need their JDK modules in the image too.
         if (Files.isDirectory(home.resolve("lib/tool-search"))) {
-            modules.addAll(requiredModules(home.resolve("lib/tool-search")));
+            modules.addAll(requiredModulesEach(home.resolve("lib/tool-search")));
         }
         if (args.length > 1) {
             for (String module : args[1].split(",")) {
@@ -335,6 +335,52 @@ public final class AssembleRuntime {
             if (!module.isBlank()) modules.add(module.strip());
         }
         return modules;
+    }
+
+    /**
+     * The JDK modules the JARs of {@code lib} need, asked of jdeps one JAR at a time: a modular JAR there may require a
+     * module that is not shipped because nothing uses that part of it (DJL's commons-compress names commons-lang3),
+     * which makes jdeps refuse the whole folder. Such a JAR is analysed as a plain JAR instead.
+     */
+    private static Set<String> requiredModulesEach(Path lib) throws IOException {
+        List<Path> jars;
+        try (Stream<Path> files = Files.list(lib)) {
+            jars = files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
+        }
+        Set<String> modules = new TreeSet<>();
+        for (Path jar : jars) {
+            String printed;
+            try {
+                printed = run("jdeps", "--print-module-deps", "--ignore-missing-deps", "--multi-release",
+                        Integer.toString(Runtime.version().feature()), "--module-path", lib.toString(), jar.toString());
+            } catch (IllegalStateException refused) {
+                printed = run("jdeps", "--print-module-deps", "--ignore-missing-deps", "--multi-release",
+                        Integer.toString(Runtime.version().feature()), "--class-path", jar.toString(),
+                        unpackedCopy(jar).toString());
+            }
+            for (String module : printed.strip().lines().toList().getLast().split(",")) {
+                // Only the JDK's own: a JAR's fellow JARs on the module path are named too.
+                String name = module.strip();
+                if (!name.isBlank() && java.lang.module.ModuleFinder.ofSystem().find(name).isPresent()) modules.add(name);
+            }
+        }
+        return modules;
+    }
+
+    /** {@code jar} without its module descriptor, so that jdeps reads it as a plain JAR. */
+    private static Path unpackedCopy(Path jar) throws IOException {
+        Path copy = Files.createTempFile("jdeps-", ".jar");
+        copy.toFile().deleteOnExit();
+        try (var in = new java.util.zip.ZipInputStream(Files.newInputStream(jar));
+             var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(copy))) {
+            for (var entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                if (entry.getName().endsWith("module-info.class")) continue;
+                out.putNextEntry(new java.util.zip.ZipEntry(entry.getName()));
+                in.transferTo(out);
+                out.closeEntry();
+            }
+        }
+        return copy;
     }
 
     private static String run(String tool, String... args) {
