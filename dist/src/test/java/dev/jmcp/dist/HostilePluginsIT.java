@@ -93,7 +93,9 @@ class HostilePluginsIT {
         Path plugins = Files.createDirectories(work.resolve("plugins"));
         Files.write(plugins.resolve("hostile.jar"), hostile());
         temp = Files.createDirectories(work.resolve("tmp"));
-        server = Distribution.serve(plugins, Map.of("JMCP_OPTS", "-Xmx256m -Djava.io.tmpdir=" + temp), work);
+        // SIGTERM gives calls in flight the grace period (30 s by default) over stdio as over HTTP; 5 s here.
+        server = Distribution.serve(plugins, Map.of("JMCP_OPTS", "-Xmx256m -Djava.io.tmpdir=" + temp), work,
+                "--grace-period", "5s");
         server.initialize("2025-11-25", Map.of());
         // initialize is answered while the plugins load; tools/list waits for them, so each test starts with them in.
         assertThat(server.request("tools/list", Map.of())).containsKey("result");
