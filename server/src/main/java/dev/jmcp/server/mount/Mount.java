@@ -239,7 +239,8 @@ public final class Mount implements Owner {
     /** The mounted server's title and instructions, as its initialize answered; null when it gave neither. */
     @Override
     public String description() {
-        McpClient current = client;
+        // The manifest, not the live client: a lazy mount not started yet has its server's words only there.
+        Manifest current = manifest;
         if (current == null) return null;
         var info = current.serverInfo();
         String title = info == null ? null : info.title();
