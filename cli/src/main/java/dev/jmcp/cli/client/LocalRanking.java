@@ -1,14 +1,11 @@
 package dev.jmcp.cli.client;
 
+import dev.jmcp.cli.ToolSearchLibraries;
 import dev.jmcp.client.search.ToolRanking;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.ServiceLoader;
 
 /**
@@ -25,32 +22,14 @@ final class LocalRanking {
         for (ToolRanking ranking : ServiceLoader.load(ToolRanking.class, LocalRanking.class.getClassLoader())) {
             if (ranking.available()) return ranking;
         }
-        Path folder = libFolder() == null ? null : libFolder().resolve("tool-search");
+        Path folder = ToolSearchLibraries.folder();
         if (folder != null && Files.isDirectory(folder)) {
-            var jars = new ArrayList<URL>();
-            try (var files = Files.list(folder)) {
-                for (Path jar : files.filter(f -> f.toString().endsWith(".jar")).sorted().toList()) {
-                    jars.add(jar.toUri().toURL());
-                }
+            try {
+                return ToolRanking.installed(ToolSearchLibraries.loader(folder));
             } catch (IOException e) {
                 return ToolRanking.installed();
             }
-            // Lives as long as the command: the ranking's classes are in use until it ends.
-            var loader = new URLClassLoader("tool-search", jars.toArray(URL[]::new), LocalRanking.class.getClassLoader());
-            return ToolRanking.installed(loader);
         }
         return ToolRanking.installed();
-    }
-
-    /** The distribution's {@code lib/} folder, where this class's JAR is; null when run from classes. */
-    private static Path libFolder() {
-        try {
-            var source = LocalRanking.class.getProtectionDomain().getCodeSource();
-            if (source == null) return null;
-            Path location = Path.of(source.getLocation().toURI());
-            return Files.isRegularFile(location) ? location.getParent() : null;
-        } catch (URISyntaxException | RuntimeException e) {
-            return null;
-        }
     }
 }

@@ -1,13 +1,11 @@
 package dev.jmcp.cli.serve;
 
+import dev.jmcp.cli.ToolSearchLibraries;
 import dev.jmcp.server.toolsearch.ToolIndex;
 import dev.jmcp.server.toolsearch.ToolIndexFactory;
 import dev.jmcp.server.toolsearch.ToolSearchSettings;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -75,36 +73,19 @@ final class ToolSearchOptions {
     private static ToolIndexFactory factory() {
         var onClassPath = ServiceLoader.load(ToolIndexFactory.class, ToolSearchOptions.class.getClassLoader()).findFirst();
         if (onClassPath.isPresent()) return onClassPath.get();
-        Path folder = libFolder() == null ? null : libFolder().resolve("tool-search");
+        Path folder = ToolSearchLibraries.folder();
         if (folder != null && Files.isDirectory(folder)) {
-            var jars = new ArrayList<URL>();
-            try (var files = Files.list(folder)) {
-                for (Path jar : files.filter(f -> f.toString().endsWith(".jar")).sorted().toList()) {
-                    jars.add(jar.toUri().toURL());
-                }
+            ClassLoader loader;
+            try {
+                loader = ToolSearchLibraries.loader(folder);
             } catch (IOException e) {
                 throw new IllegalStateException("--tool-search: cannot read " + folder + ": " + e.getMessage(), e);
             }
-            // Lives as long as the process: the index's classes are in use until it ends.
-            var loader = new URLClassLoader("tool-search", jars.toArray(URL[]::new),
-                    ToolSearchOptions.class.getClassLoader());
             var found = ServiceLoader.load(ToolIndexFactory.class, loader).findFirst();
             if (found.isPresent()) return found.get();
         }
         throw new IllegalStateException("--tool-search needs the tool-search module (jmcp-tool-search), which this "
                 + "installation lacks" + (folder == null ? "" : " (looked in " + folder + ")")
                 + ": use a complete jmcp distribution, or serve without --tool-search");
-    }
-
-    /** The distribution's {@code lib/} folder, where this class's JAR is; null when run from classes. */
-    private static Path libFolder() {
-        try {
-            var source = ToolSearchOptions.class.getProtectionDomain().getCodeSource();
-            if (source == null) return null;
-            Path location = Path.of(source.getLocation().toURI());
-            return Files.isRegularFile(location) ? location.getParent() : null;
-        } catch (URISyntaxException | RuntimeException e) {
-            return null;
-        }
     }
 }
