@@ -110,7 +110,7 @@ case $command in
     fi
     java=$(bench_java)
     mkdir -p "$TARGET"
-    (cd "$ROOT" && "$java" -Xmx1g --enable-native-access=ALL-UNNAMED -cp "$(bench_classpath)" \
+    (cd "$ROOT" && "$java" -Xmx1g -Xms1g -XX:+AlwaysPreTouch --enable-native-access=ALL-UNNAMED -cp "$(bench_classpath)" \
       dev.jmcp.toolsearch.ToolSearchBench "$@") 2>&1 | tee "$TARGET/tool-search-$STAMP.txt"
     ;;
   -h|--help|help) usage ;;

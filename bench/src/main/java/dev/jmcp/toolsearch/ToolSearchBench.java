@@ -28,7 +28,7 @@ import java.util.function.Predicate;
 public final class ToolSearchBench {
 
     private static final int DEPTH = 50;
-    private static final List<String> MODELS = List.of("bge-small-zh-v1.5", "bge-small-en-v1.5", "e5-small-v2",
+    private static final List<String> MODELS = List.of("bge-small-en-v1.5", "bge-small-zh-v1.5", "e5-small-v2",
             "all-minilm-l6-v2");
 
     private ToolSearchBench() {
@@ -38,10 +38,14 @@ public final class ToolSearchBench {
         Path folder = Path.of("bench/tool-search");
         List<String> models = MODELS;
         boolean scale = true;
+        boolean memory = true;
+        Path dump = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--dump" -> dump = Path.of(args[++i]);
                 case "--models" -> models = Arrays.asList(args[++i].split(","));
                 case "--no-scale" -> scale = false;
+                case "--no-memory" -> memory = false;
                 case "--scale-only" -> models = List.of();
                 default -> folder = Path.of(args[i]);
             }
@@ -65,7 +69,11 @@ public final class ToolSearchBench {
                 set.requests().stream().filter(r -> r.split().equals("test")).count(), nonEnglish, catalogTokens);
 
         Path cache = Files.createTempDirectory("jmcp-tool-search-bench");
-        if (!models.isEmpty()) memoryAndLoad(set, cache);
+        if (models.equals(List.of("none"))) {
+            lexicalOnly(set, tokenCount, dump);
+            return;
+        }
+        if (!models.isEmpty() && memory) memoryAndLoad(set, cache);
 
         Map<String, List<Fusion.Scored>> lexical = new HashMap<>();
         Map<String, Map<String, List<Fusion.Scored>>> dense = new LinkedHashMap<>();
@@ -89,6 +97,7 @@ public final class ToolSearchBench {
                                 + " in %.1f s%n", model, set.tools().size(), embedSeconds, set.requests().size(),
                         (System.nanoTime() - queryStart) / 1e9);
                 dense.put(model, ranked);
+                if (dump != null) dump(dump, model, set, lexical, ranked);
                 List<String> table = new ArrayList<>();
                 if (first) rows(table, "BM25", set, names(lexical), tokenCount);
                 rows(table, "dense " + model, set, names(ranked), tokenCount);
@@ -120,6 +129,48 @@ public final class ToolSearchBench {
         }
 
         if (scale) scale(set);
+    }
+
+    /** --models none: the lexical ranking alone, fast (no model), for tuning the lexical settings on dev. */
+    private static void lexicalOnly(EvalSet set, Metrics.Tokens tokens, Path dump) throws Exception {
+        try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("none", null)) {
+            index.update(set.tools());
+            Map<String, List<Fusion.Scored>> lexical = new HashMap<>();
+            for (EvalSet.Request request : set.requests()) {
+                lexical.put(request.id(), index.rankings(request.query(), DEPTH).get(0));
+            }
+            List<String> table = new ArrayList<>();
+            rows(table, "BM25", set, names(lexical), tokens);
+            System.out.println(Metrics.header());
+            table.forEach(System.out::println);
+            if (dump != null) dump(dump, "none", set, lexical, Map.of());
+        }
+    }
+
+    /**
+     * Writes both rankings of every request, with the evaluation id of each tool, as one JSON object a line to
+     * DIR/MODEL.jsonl, for analysis outside the benchmark (--dump DIR).
+     */
+    private static void dump(Path folder, String model, EvalSet set, Map<String, List<Fusion.Scored>> lexical,
+                             Map<String, List<Fusion.Scored>> dense) throws java.io.IOException {
+        Files.createDirectories(folder);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        try (java.io.BufferedWriter out = Files.newBufferedWriter(folder.resolve(model + ".jsonl"))) {
+            for (EvalSet.Request request : set.requests()) {
+                Map<String, Object> line = new LinkedHashMap<>();
+                line.put("id", request.id());
+                line.put("lexical", scored(lexical.get(request.id()), set));
+                line.put("dense", scored(dense.getOrDefault(request.id(), List.of()), set));
+                out.write(json.writeValueAsString(line));
+                out.newLine();
+            }
+        }
+    }
+
+    private static List<List<Object>> scored(List<Fusion.Scored> ranking, EvalSet set) {
+        List<List<Object>> out = new ArrayList<>(ranking.size());
+        for (Fusion.Scored scored : ranking) out.add(List.of(set.evalIds().get(scored.name()), scored.score()));
+        return out;
     }
 
     private static String label(Fusion fusion) {
@@ -214,7 +265,9 @@ public final class ToolSearchBench {
         long heapAfter = heap();
         System.out.printf(Locale.ROOT, "default model %s: factory answered in %.1f ms; model loaded in %d ms (background);"
                         + " memory added with the model loaded and %d tools indexed and embedded: RSS %+.1f MB, heap"
-                        + " after GC %+.1f MB (RSS from /proc/self/status VmRSS, before and after, both after GC)%n",
+                        + " after GC %+.1f MB (RSS from /proc/self/status VmRSS, before and after, both after GC; run.sh fixes and"
+                        + " pre-touches the Java heap, so the RSS difference is the model's native memory, classes and"
+                        + " compiled code, not heap growth)%n",
                 EmbeddingModel.DEFAULT, (created - start) / 1e6, index.dense().loadTime().toMillis(),
                 set.tools().size(), (rssAfter - rssBefore) / 1e6, (heapAfter - heapBefore) / 1e6);
         index.close();

@@ -50,6 +50,7 @@ final class DenseIndex implements AutoCloseable {
         // module has a class loader of its own, which the thread that happened to start the worker may not see.
         Thread.currentThread().setContextClassLoader(DenseIndex.class.getClassLoader());
         try {
+            NativeHeap.returnFreedMemory();
             encoder = SentenceEncoder.load(model, threads, cacheDirectory);
             loadTime = Duration.ofNanos(System.nanoTime() - start);
             LOG.info("Tool search: embedding model {} loaded in {} ms", model.name(), loadTime.toMillis());
@@ -93,6 +94,8 @@ final class DenseIndex implements AutoCloseable {
             }
         } catch (Exception e) {
             LOG.warn("Tool search: embedding tools failed; those tools are ranked by words only", e);
+        } finally {
+            if (!missing.isEmpty()) NativeHeap.trim();
         }
     }
 

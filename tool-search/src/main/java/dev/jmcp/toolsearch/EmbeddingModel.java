@@ -20,7 +20,7 @@ record EmbeddingModel(String name, Path onnxFile, Path tokenizerFile, String onn
     enum Pooling { CLS, MEAN }
 
     /** The model {@code "default"} names: chosen by the benchmark on the evaluation set (see bench/RESULTS.md). */
-    static final String DEFAULT = "bge-small-zh-v1.5";
+    static final String DEFAULT = "bge-small-en-v1.5";
 
     /** A model shipped on the class path by name, or null when no such name is known. */
     static EmbeddingModel shipped(String name) {

@@ -1,20 +1,16 @@
 package dev.jmcp.toolsearch;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * Merges the lexical and the dense ranking into one. Two methods: weighted reciprocal-rank fusion
  * ({@code rrf}: a tool scores {@code w / (k + rank)} in each ranking it is in) and min-max normalized score fusion
  * ({@code score}: each ranking's scores mapped onto [0, 1] over its top {@code depth}, then weighted and summed). The
- * parameters ship in {@code fusion.properties}, chosen by {@code bench/run.sh tool-search} on the evaluation set's
+ * parameters ship in {@code ranking.properties}, chosen by {@code bench/run.sh tool-search} on the evaluation set's
  * dev split. Ties keep the lexical order, then the name. Immutable, thread-safe.
  */
 record Fusion(Method method, double k, double lexicalWeight, double denseWeight, int depth) {
@@ -31,20 +27,11 @@ record Fusion(Method method, double k, double lexicalWeight, double denseWeight,
         }
     }
 
-    /** The parameters shipped in the module's {@code fusion.properties}. */
+    /** The parameters shipped in the module's {@code ranking.properties}. */
     static Fusion shipped() {
-        try (InputStream in = Fusion.class.getResourceAsStream("fusion.properties")) {
-            if (in == null) throw new IllegalStateException("fusion.properties is missing from the tool-search module");
-            Properties properties = new Properties();
-            properties.load(in);
-            return new Fusion(Method.valueOf(properties.getProperty("method").trim().toUpperCase(java.util.Locale.ROOT)),
-                    Double.parseDouble(properties.getProperty("k").trim()),
-                    Double.parseDouble(properties.getProperty("lexicalWeight").trim()),
-                    Double.parseDouble(properties.getProperty("denseWeight").trim()),
-                    Integer.parseInt(properties.getProperty("depth").trim()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new Fusion(Method.valueOf(RankingSettings.get("method").toUpperCase(java.util.Locale.ROOT)),
+                RankingSettings.number("k"), RankingSettings.number("lexicalWeight"),
+                RankingSettings.number("denseWeight"), (int) RankingSettings.number("depth"));
     }
 
     /** Both rankings best first (either may be empty); the fused names best first, at most {@code limit}. */

@@ -14,6 +14,7 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.FuzzyQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
@@ -43,11 +44,22 @@ final class HybridToolIndex implements ToolIndex {
     private static final Logger LOG = LoggerFactory.getLogger(HybridToolIndex.class);
     static final String ID = "id";
     /** The fields ranked, each with its weight in the lexical score (the name counts most). */
-    static final Map<String, Float> FIELD_WEIGHTS = Map.of(
-            "name", 3.0f, "title", 2.0f, "description", 1.0f, "parameters", 0.5f, "context", 0.5f);
+    static final Map<String, Float> FIELD_WEIGHTS = fieldWeights(RankingSettings.get("fields"));
+    /**
+     * The weight of the English words the glossary gives for a request (see {@link QueryGlossary}) against the
+     * request's own words (1); 0 turns the glossary off. Chosen on the evaluation set's dev split.
+     */
+    static final float BM25_K1 = (float) RankingSettings.number("k1");
+    static final float BM25_B = (float) RankingSettings.number("b");
+    static final String DENSE_QUERY = RankingSettings.get("denseQuery");
+    static final float GLOSSARY_WEIGHT = (float) RankingSettings.number("glossaryWeight");
     private static final int MAX_QUERY_TERMS = 64;
+    static final float FUZZY_WEIGHT = (float) RankingSettings.number("fuzzyWeight");
+    private static final int FUZZY_MIN_LENGTH = 5;
+    private static final int FUZZY_MAX_TERMS = 4;
 
     private final ToolTextAnalyzer analyzer = new ToolTextAnalyzer();
+    private final QueryGlossary glossary = QueryGlossary.shipped();
     private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
     private final IndexWriter writer;
     private final DenseIndex dense;
@@ -148,9 +160,10 @@ final class HybridToolIndex implements ToolIndex {
         Generation generation = acquire();
         try {
             int depth = Math.max(limit, fusion.depth());
-            List<Fusion.Scored> lexical = lexical(generation, query, depth);
+            QueryGlossary.Translation translation = glossary.translate(query);
+            List<Fusion.Scored> lexical = lexical(generation, query, translation, depth);
             List<Fusion.Scored> denseRanking = dense == null ? List.of()
-                    : dense.rank(query, generation.documents().values(), depth);
+                    : dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
             if (denseRanking.isEmpty()) return names(lexical, limit);
             return fusion.fuse(lexical, denseRanking, limit);
         } finally {
@@ -162,7 +175,7 @@ final class HybridToolIndex implements ToolIndex {
     List<String> searchLexical(String query, int limit) {
         Generation generation = acquire();
         try {
-            return names(lexical(generation, query, limit), limit);
+            return names(lexical(generation, query, glossary.translate(query), limit), limit);
         } finally {
             release(generation);
         }
@@ -172,7 +185,8 @@ final class HybridToolIndex implements ToolIndex {
     List<String> searchDense(String query, int limit) {
         Generation generation = acquire();
         try {
-            return dense == null ? List.of() : names(dense.rank(query, generation.documents().values(), limit), limit);
+            return dense == null ? List.of() : names(dense.rank(denseQuery(query, glossary.translate(query)),
+                    generation.documents().values(), limit), limit);
         } finally {
             release(generation);
         }
@@ -182,8 +196,10 @@ final class HybridToolIndex implements ToolIndex {
     List<List<Fusion.Scored>> rankings(String query, int depth) {
         Generation generation = acquire();
         try {
-            return List.of(lexical(generation, query, depth),
-                    dense == null ? List.of() : dense.rank(query, generation.documents().values(), depth));
+            QueryGlossary.Translation translation = glossary.translate(query);
+            return List.of(lexical(generation, query, translation, depth),
+                    dense == null ? List.of() : dense.rank(denseQuery(query, translation),
+                            generation.documents().values(), depth));
         } finally {
             release(generation);
         }
@@ -195,19 +211,43 @@ final class HybridToolIndex implements ToolIndex {
         return names;
     }
 
-    private List<Fusion.Scored> lexical(Generation generation, String query, int depth) {
+    /**
+     * What the embedding model reads of a request: the request itself, or for a request not in English, the English
+     * words the glossary gives followed by the request (whose product names, paths and numbers still count).
+     */
+    static String denseQuery(String query, QueryGlossary.Translation translation) {
+        return switch (DENSE_QUERY) {
+            case "original" -> query;
+            case "gloss" -> translation.foreign() && !translation.english().isEmpty()
+                    ? translation.english() + ". " + query : query;
+            default -> throw new IllegalStateException(DENSE_QUERY);
+        };
+    }
+
+    private List<Fusion.Scored> lexical(Generation generation, String query, QueryGlossary.Translation translation,
+                                        int depth) {
         Set<String> terms = analyzer.terms(query, MAX_QUERY_TERMS);
-        if (terms.isEmpty() || generation.documents().isEmpty()) return List.of();
+        Set<String> glossed = new java.util.LinkedHashSet<>();
+        if (GLOSSARY_WEIGHT > 0) {
+            glossed.addAll(analyzer.terms(translation.english(), MAX_QUERY_TERMS));
+            glossed.removeAll(terms);
+        }
+        if ((terms.isEmpty() && glossed.isEmpty()) || generation.documents().isEmpty()) return List.of();
         BooleanQuery.Builder builder = new BooleanQuery.Builder();
         for (Map.Entry<String, Float> field : FIELD_WEIGHTS.entrySet()) {
             for (String term : terms) {
                 builder.add(new BoostQuery(new TermQuery(new Term(field.getKey(), term)), field.getValue()),
                         BooleanClause.Occur.SHOULD);
             }
+            for (String term : glossed) {
+                builder.add(new BoostQuery(new TermQuery(new Term(field.getKey(), term)),
+                        field.getValue() * GLOSSARY_WEIGHT), BooleanClause.Occur.SHOULD);
+            }
         }
+        if (FUZZY_WEIGHT > 0) addFuzzy(builder, generation.reader(), terms);
         try {
             IndexSearcher searcher = new IndexSearcher(generation.reader());
-            searcher.setSimilarity(new BM25Similarity());
+            searcher.setSimilarity(new BM25Similarity(BM25_K1, BM25_B));
             ScoreDoc[] hits = searcher.search(builder.build(), depth).scoreDocs;
             StoredFields stored = searcher.storedFields();
             List<Fusion.Scored> ranking = new ArrayList<>(hits.length);
@@ -216,6 +256,42 @@ final class HybridToolIndex implements ToolIndex {
         } catch (IOException e) {
             throw new UncheckedIOException("searching an in-memory index failed", e);
         }
+    }
+
+    /**
+     * A request's word no tool has at all ({@code scrennshot}) is most likely mistyped: it also matches the words one
+     * or two edits away ({@code screenshot}), at a lower weight. Only words of Latin letters, at least
+     * {@value #FUZZY_MIN_LENGTH} long (shorter ones are too close to too many words), at most {@value #FUZZY_MAX_TERMS}
+     * of them, so a pasted text costs no more than a short request.
+     */
+    private static void addFuzzy(BooleanQuery.Builder builder, DirectoryReader reader, Set<String> terms) {
+        int added = 0;
+        for (String term : terms) {
+            if (added >= FUZZY_MAX_TERMS) return;
+            if (term.length() < FUZZY_MIN_LENGTH || !term.chars().allMatch(c -> c >= 'a' && c <= 'z')) continue;
+            try {
+                boolean known = false;
+                for (String field : FIELD_WEIGHTS.keySet()) known |= reader.docFreq(new Term(field, term)) > 0;
+                if (known) continue;
+            } catch (IOException e) {
+                throw new UncheckedIOException("reading an in-memory index failed", e);
+            }
+            added++;
+            int edits = term.length() >= 7 ? 2 : 1;
+            for (Map.Entry<String, Float> field : FIELD_WEIGHTS.entrySet()) {
+                builder.add(new BoostQuery(new FuzzyQuery(new Term(field.getKey(), term), edits, 1, 16, true),
+                        field.getValue() * FUZZY_WEIGHT), BooleanClause.Occur.SHOULD);
+            }
+        }
+    }
+
+    private static Map<String, Float> fieldWeights(String spec) {
+        Map<String, Float> weights = new LinkedHashMap<>();
+        for (String part : spec.split(",")) {
+            String[] pair = part.split(":");
+            weights.put(pair[0].strip(), Float.parseFloat(pair[1].strip()));
+        }
+        return Map.copyOf(weights);
     }
 
     private Generation acquire() {

@@ -18,7 +18,8 @@ import java.util.Map;
  * the annotations as words). {@link #hash} identifies the content, so an update re-indexes and re-embeds only tools
  * whose text changed. Immutable.
  */
-record ToolDocument(String name, String title, String description, String parameters, String context, String hash) {
+record ToolDocument(String name, String title, String description, String parameters, String context, String source,
+                    String hash) {
 
     /** The most characters one field keeps. */
     static final int FIELD_CHARS = 4_000;
@@ -27,6 +28,7 @@ record ToolDocument(String name, String title, String description, String parame
     /** The most characters the text given to the embedding model keeps (its tokenizer truncates further). */
     static final int DENSE_CHARS = 1_200;
     private static final int MAX_DEPTH = 3;
+    static final boolean DENSE_SOURCE = Boolean.parseBoolean(RankingSettings.get("denseSource"));
     private static final int MAX_PROPERTIES = 64;
 
     static ToolDocument of(SearchableTool searchable) {
@@ -44,13 +46,19 @@ record ToolDocument(String name, String title, String description, String parame
         String descriptionText = bound(tool.description());
         String parametersText = bound(parameters.toString());
         String contextText = bound(context.toString());
+        String source = searchable.source() == null ? "" : searchable.source().length() <= PART_CHARS
+                ? searchable.source().strip() : searchable.source().substring(0, PART_CHARS);
         String hash = sha256(name, titleText, descriptionText, parametersText, contextText);
-        return new ToolDocument(name, titleText, descriptionText, parametersText, contextText, hash);
+        return new ToolDocument(name, titleText, descriptionText, parametersText, contextText, source, hash);
     }
 
-    /** What the embedding model reads of a tool: its name as words, title and description first, then parameters. */
+    /**
+     * What the embedding model reads of a tool: its name as words, where it comes from, title and description first,
+     * then parameters.
+     */
     String denseText() {
         StringBuilder text = new StringBuilder(IdentifierWords.split(name));
+        if (DENSE_SOURCE && !source.isEmpty()) text.append(" (").append(source).append(')');
         if (!title.isEmpty()) text.append(": ").append(title);
         if (!description.isEmpty()) text.append(". ").append(description);
         if (!parameters.isEmpty() && text.length() < DENSE_CHARS) text.append(" Parameters: ").append(parameters);

@@ -23,8 +23,11 @@ class DenseModelTest {
             index.update(Tools.few());
             assertThat(index.dense().awaitIdle(Duration.ofSeconds(90))).isTrue();
             assertThat(index.describe()).isEqualTo("bm25+dense(" + EmbeddingModel.DEFAULT + ")");
-            // No word of this request is in any tool: only the model can find the weather tool.
-            assertThat(index.searchLexical("明天北京会下雨吗", 3)).isEmpty();
+            // No word of this request is in any tool or glossary: only the model can find the weather tool.
+            assertThat(index.searchLexical("is it going to be sunny this weekend", 3)).isEmpty();
+            assertThat(index.searchDense("is it going to be sunny this weekend", 1))
+                    .containsExactly("weather_get_forecast");
+            // A Chinese request: the model reads its glossary translation, and both rankings agree.
             assertThat(index.searchDense("明天北京会下雨吗", 1)).containsExactly("weather_get_forecast");
             assertThat(index.search("明天北京会下雨吗", 1)).containsExactly("weather_get_forecast");
             assertThat(index.search("给团队频道发一条消息", 1)).containsExactly("slack_post_message");

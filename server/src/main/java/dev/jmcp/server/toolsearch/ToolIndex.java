@@ -19,7 +19,7 @@ public interface ToolIndex extends AutoCloseable {
      */
     List<String> search(String query, int limit);
 
-    /** What it ranks with now, e.g. {@code "bm25"} or {@code "bm25+dense(bge-small-zh-v1.5)"}, for logs and benches. */
+    /** What it ranks with now, e.g. {@code "bm25"} or {@code "bm25+dense(bge-small-en-v1.5)"}, for logs and benches. */
     String describe();
 
     @Override

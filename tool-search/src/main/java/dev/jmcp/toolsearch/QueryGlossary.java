@@ -1,0 +1,232 @@
+package dev.jmcp.toolsearch;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Dictionary-based query translation, the classic way of cross-language retrieval without a translation model: the
+ * words of a request found in a bilingual glossary give the English words tool descriptions use ({@code 删除} and
+ * {@code löschen} give {@code delete remove}), and everyday English request words give the words tools are described
+ * with ({@code forget} gives {@code delete}). The glossaries are data files of the module
+ * ({@code glossary/<language>.tsv}: {@code WORD<TAB>english words}), written from the vocabulary of tool catalogs.
+ *
+ * <p>Text in Chinese, Japanese or Korean script is matched by forward maximum matching (the longest glossary entry
+ * starting at each position, since those languages do not put spaces between words; for Korean this finds a stem
+ * inside an inflected word). Other text is matched word by word, lower case and without accents, longest phrase (up to
+ * {@value #MAX_PHRASE_WORDS} words) first. Immutable and thread-safe.
+ */
+final class QueryGlossary {
+
+    /** The glossary files shipped in the module, by language. */
+    static final List<String> LANGUAGES = List.of("en", "zh", "ja", "ko", "es", "fr", "de", "pt");
+    private static final int MAX_PHRASE_WORDS = 4;
+    /** The most English words one request's translation gives, so a pasted document stays cheap to rank. */
+    private static final int MAX_WORDS = 64;
+    private static final Pattern MARKS = Pattern.compile("\\p{M}+");
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+(?:['’][\\p{L}]+)?");
+
+    private static final QueryGlossary SHIPPED = load();
+
+    /** What one glossary word gives: English words; and whether it is in the English, another glossary or both. */
+    record Entry(String english, boolean inEnglish, boolean inOther) {
+        Entry merge(Entry other) {
+            return new Entry(english + " " + other.english, inEnglish || other.inEnglish, inOther || other.inOther);
+        }
+    }
+
+    /**
+     * A request's translation: the English words the glossary gives, and whether the request reads as not English
+     * (written in Chinese, Japanese or Korean script, or with more of its words found only in the other languages'
+     * glossaries than only in the English one).
+     */
+    record Translation(String english, boolean foreign) {
+    }
+
+    /** Function words: true for English, false for another language (words of both are left out). */
+    private final Map<String, Boolean> functionWords;
+    private final Map<String, Entry> scriptEntries;
+    private final int longestScriptEntry;
+    private final Map<String, Entry> wordEntries;
+
+    QueryGlossary(Map<String, Entry> entries, Map<String, Boolean> functionWords) {
+        this.functionWords = Map.copyOf(functionWords);
+        Map<String, Entry> script = new HashMap<>();
+        Map<String, Entry> words = new HashMap<>();
+        int longest = 0;
+        for (Map.Entry<String, Entry> entry : entries.entrySet()) {
+            String key = entry.getKey();
+            if (cjk(key)) {
+                script.merge(key, entry.getValue(), Entry::merge);
+                longest = Math.max(longest, key.length());
+            } else {
+                words.merge(fold(key), entry.getValue(), Entry::merge);
+            }
+        }
+        this.scriptEntries = Map.copyOf(script);
+        this.longestScriptEntry = longest;
+        this.wordEntries = Map.copyOf(words);
+    }
+
+    /** The glossaries shipped in the module. */
+    static QueryGlossary shipped() {
+        return SHIPPED;
+    }
+
+    /**
+     * The English words the glossary gives for {@code query}, in order of appearance, each once; empty when it knows
+     * none of the request's words.
+     */
+    String english(String query) {
+        return translate(query).english();
+    }
+
+    /** The request's translation (see {@link Translation}). */
+    Translation translate(String query) {
+        Set<String> out = new LinkedHashSet<>();
+        int[] matches = new int[2];
+        boolean script = false;
+        StringBuilder latin = new StringBuilder();
+        int i = 0;
+        while (i < query.length() && out.size() < MAX_WORDS) {
+            int c = query.codePointAt(i);
+            if (cjk(c)) {
+                script = true;
+                flushWords(latin, out, matches);
+                i = matchScript(query, i, out);
+            } else {
+                latin.appendCodePoint(c);
+                i += Character.charCount(c);
+            }
+        }
+        flushWords(latin, out, matches);
+        return new Translation(String.join(" ", out), script || matches[1] > matches[0]);
+    }
+
+    /** Forward maximum matching from {@code start}; returns where the next match starts. */
+    private int matchScript(String text, int start, Set<String> out) {
+        int end = start;
+        while (end < text.length() && end - start < longestScriptEntry && cjk(text.codePointAt(end))) {
+            end += Character.charCount(text.codePointAt(end));
+        }
+        for (int to = end; to > start; to--) {
+            Entry entry = scriptEntries.get(text.substring(start, to));
+            if (entry != null) {
+                addWords(entry.english(), out);
+                return to;
+            }
+        }
+        return start + Character.charCount(text.codePointAt(start));
+    }
+
+    /**
+     * Matches the words collected in {@code latin}; counts the words found only in the English glossary ([0]) and
+     * only in the others ([1]).
+     */
+    private void flushWords(StringBuilder latin, Set<String> out, int[] matches) {
+        if (latin.isEmpty()) return;
+        List<String> words = new ArrayList<>();
+        var matcher = WORD.matcher(fold(latin.toString()));
+        while (matcher.find()) words.add(matcher.group());
+        latin.setLength(0);
+        for (String word : words) {
+            Boolean english = functionWords.get(word);
+            if (english != null) matches[english ? 0 : 1]++;
+        }
+        int i = 0;
+        while (i < words.size()) {
+            int matched = 0;
+            for (int n = Math.min(MAX_PHRASE_WORDS, words.size() - i); n >= 1 && matched == 0; n--) {
+                Entry entry = wordEntries.get(String.join(" ", words.subList(i, i + n)));
+                if (entry != null) {
+                    addWords(entry.english(), out);
+                    if (entry.inEnglish() != entry.inOther()) matches[entry.inEnglish() ? 0 : 1]++;
+                    matched = n;
+                }
+            }
+            i += Math.max(matched, 1);
+        }
+    }
+
+    private static void addWords(String english, Set<String> out) {
+        for (String word : english.split(" +")) {
+            if (!word.isEmpty() && out.size() < MAX_WORDS) out.add(word);
+        }
+    }
+
+    /** Lower case without accents ({@code Löschen} → {@code loschen}), as both sides are matched. */
+    static String fold(String text) {
+        String lower = text.toLowerCase(Locale.ROOT).replace('’', '\'');
+        return MARKS.matcher(Normalizer.normalize(lower, Normalizer.Form.NFD)).replaceAll("");
+    }
+
+    static boolean cjk(String text) {
+        return text.codePoints().anyMatch(QueryGlossary::cjk);
+    }
+
+    static boolean cjk(int c) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(c);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+    }
+
+    private static QueryGlossary load() {
+        Map<String, Entry> entries = new HashMap<>();
+        for (String language : LANGUAGES) {
+            String resource = "glossary/" + language + ".tsv";
+            try (InputStream in = QueryGlossary.class.getResourceAsStream(resource)) {
+                if (in == null) throw new IllegalStateException("the tool-search glossary " + resource + " is missing");
+                read(in, resource, language.equals("en"), entries);
+            } catch (IOException e) {
+                throw new UncheckedIOException("reading the tool-search glossary " + resource, e);
+            }
+        }
+        Map<String, Boolean> functionWords = new HashMap<>();
+        String resource = "glossary/function-words.tsv";
+        try (InputStream in = QueryGlossary.class.getResourceAsStream(resource)) {
+            if (in == null) throw new IllegalStateException("the tool-search glossary " + resource + " is missing");
+            Map<String, Entry> byLanguage = new HashMap<>();
+            read(in, resource, false, byLanguage);
+            Set<String> inBoth = new java.util.HashSet<>();
+            byLanguage.forEach((language, words) -> {
+                for (String word : words.english().split(" +")) {
+                    Boolean before = functionWords.put(fold(word), language.equals("en"));
+                    if (before != null && before != language.equals("en")) inBoth.add(fold(word));
+                }
+            });
+            functionWords.keySet().removeAll(inBoth);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the tool-search glossary " + resource, e);
+        }
+        return new QueryGlossary(entries, functionWords);
+    }
+
+    static void read(InputStream in, String name, boolean english, Map<String, Entry> entries) throws IOException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        String line;
+        int number = 0;
+        while ((line = reader.readLine()) != null) {
+            number++;
+            if (line.isBlank() || line.startsWith("#")) continue;
+            int tab = line.indexOf('\t');
+            if (tab <= 0 || tab == line.length() - 1) {
+                throw new IllegalStateException(name + ":" + number + ": expected WORD<TAB>english words");
+            }
+            String key = line.substring(0, tab).strip();
+            String words = line.substring(tab + 1).strip().toLowerCase(Locale.ROOT);
+            entries.merge(key, new Entry(words, english, !english), Entry::merge);
+        }
+    }
+}
