@@ -47,6 +47,11 @@ final class HybridToolIndex implements ToolIndex {
             "name", 3.0f, "title", 2.0f, "description", 1.0f, "parameters", 0.5f, "context", 0.5f);
     private static final int MAX_QUERY_TERMS = 64;
 
+    static {
+        // Before Lucene's first class that logs: its notes go to jmcp's log, not straight to standard error.
+        LuceneLogging.route();
+    }
+
     private final ToolTextAnalyzer analyzer = new ToolTextAnalyzer();
     private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
     private final IndexWriter writer;
