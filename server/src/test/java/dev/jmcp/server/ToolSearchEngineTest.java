@@ -31,6 +31,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,7 +52,7 @@ class ToolSearchEngineTest {
     private ToolSearch search;
     private ServerSession session;
     /** What the engine told its call observers (the call log, telemetry and the console watch the same). */
-    private final java.util.concurrent.BlockingQueue<CallInfo> observed = new java.util.concurrent.LinkedBlockingQueue<>();
+    private final BlockingQueue<CallInfo> observed = new LinkedBlockingQueue<>();
 
     private void serve(boolean activate, int activeTools, String... pins) {
         search = new ToolSearch(index, new ToolSearchSettings(activate, List.of(pins), activeTools));
@@ -216,7 +219,7 @@ class ToolSearchEngineTest {
         result(request(3, "tools/call", "{\"name\":\"search_tools\",\"arguments\":{\"query\":\"echo\"}}"));
         var calls = new ArrayList<CallInfo>();
         while (calls.size() < 3) {
-            CallInfo next = observed.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+            CallInfo next = observed.poll(10, TimeUnit.SECONDS);
             assertThat(next).as("observed call").isNotNull();
             if (next.method().equals("tools/call")) calls.add(next);
         }
