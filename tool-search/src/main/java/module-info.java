@@ -9,6 +9,8 @@ module dev.jmcp.toolsearch {
     requires com.microsoft.onnxruntime;
     requires ai.djl.tokenizers;
     requires org.slf4j;
+    // Lucene logs through java.util.logging; LuceneLogging sends its lines to SLF4J.
+    requires java.logging;
 
     exports dev.jmcp.toolsearch;
 

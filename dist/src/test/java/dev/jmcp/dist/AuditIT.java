@@ -19,8 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The audit trail of an HTTP server with API keys: every refused request (401, 403) is one log line saying what was
- * asked, from which address, by whom when the credential was valid, and why; with {@code --log-calls} every call's
- * line says who called and from where. Never the key itself.
+ * asked, from which address, by whom when the credential was valid, and why (the same line again within a minute is
+ * counted, not repeated); with {@code --log-calls} every call's line says who called and from where. Never the key
+ * itself.
  */
 @Timeout(120)
 class AuditIT {
@@ -76,6 +77,20 @@ class AuditIT {
                     + "error=insufficient_scope reason=\"[^\"]*mcp:admin[^\"]*\"");
             awaitLog(server, "call method=tools/list session=\\S+ revision=2025-11-25 caller=ci-bot "
                     + "address=127\\.0\\.0\\.1 id=2 outcome=ok");
+
+            // A client repeating the same refused request makes one line a minute, not one line each (the count of
+            // the others follows when the minute ends).
+            for (int i = 0; i < 10; i++) {
+                assertThat(post(server, KEY.replace('0', '1'), null, initialize).statusCode()).isEqualTo(401);
+            }
+            // A line of another cause, logged after them: once it is read, so is every line before it.
+            var get = HttpRequest.newBuilder(server.url()).header("Accept", "text/event-stream")
+                    .header("X-API-Key", KEY.replace('0', '1')).timeout(Duration.ofSeconds(20)).GET().build();
+            assertThat(HTTP.send(get, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
+            awaitLog(server, "refused status=401 method=GET path=/mcp .*error=invalid_token");
+            assertThat(server.stderr().toString().lines()
+                    .filter(line -> line.contains("method=POST") && line.contains("error=invalid_token")))
+                    .as(server.stderr().toString()).hasSize(1);
             assertThat(server.stderr().toString()).doesNotContain(KEY).doesNotContain(KEY.replace('0', '1'));
         }
     }

@@ -158,6 +158,33 @@ class ToolSearchIT {
     }
 
     @Test
+    void aCallThroughCallToolIsLoggedAsTheToolItRanAndLuceneWritesNothingOfItsOwnOnStandardError() throws Exception {
+        Path plugins = Files.createDirectories(work.resolve("plugins"));
+        Files.copy(Distribution.bundledPlugins().resolve("sleep.jar"), plugins.resolve("sleep.jar"));
+        var stderr = new java.util.concurrent.ConcurrentLinkedQueue<String>();
+        McpClient client = McpClient.builder().requestTimeout(Duration.ofSeconds(60)).stderr(stderr::add)
+                .stdio(List.of(Distribution.launcher().toString(), "serve", "-p", plugins.toString(), "--tool-search",
+                        "--log-calls"), Map.of());
+        open.add(client);
+        awaitFound(client, "wait a few milliseconds", "sleep");
+        CallToolResult slept = client.callTool("call_tool", Map.of("name", "sleep", "arguments",
+                Map.of("milliseconds", 1)));
+        assertThat(slept.isError()).as(() -> text(slept)).isNotEqualTo(Boolean.TRUE);
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (stderr.stream().noneMatch(line -> line.contains("via=call_tool"))) {
+            assertThat(System.nanoTime()).as("a call line with via=call_tool in:\n" + String.join("\n", stderr))
+                    .isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+        assertThat(stderr).as(String.join("\n", stderr))
+                .anyMatch(line -> line.contains("call method=tools/call target=sleep via=call_tool plugin=sleep"))
+                .noneMatch(line -> line.contains("target=call_tool"))
+                // Lucene's java.util.logging note about the JDK's Vector API went to the log at DEBUG.
+                .noneMatch(line -> line.contains("incubator") || line.contains("Vector API"));
+    }
+
+    @Test
     void pinnedToolsAreListedBesideTheMetaTools() throws Exception {
         McpClient client = loaded(serve(plugins(), "--tool-search", "--tool-search-model", "none", "--pin-tool",
                 "sleep", "--pin-tool", "kid_*"));

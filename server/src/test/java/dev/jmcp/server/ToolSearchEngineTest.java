@@ -5,6 +5,8 @@ import dev.jmcp.protocol.Tool;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.methods.Methods;
+import dev.jmcp.server.observe.CallInfo;
+import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.ArgumentsValidator;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;
@@ -29,6 +31,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,6 +51,8 @@ class ToolSearchEngineTest {
     private final WordIndex index = new WordIndex();
     private ToolSearch search;
     private ServerSession session;
+    /** What the engine told its call observers (the call log, telemetry and the console watch the same). */
+    private final BlockingQueue<CallInfo> observed = new LinkedBlockingQueue<>();
 
     private void serve(boolean activate, int activeTools, String... pins) {
         search = new ToolSearch(index, new ToolSearchSettings(activate, List.of(pins), activeTools));
@@ -53,6 +60,10 @@ class ToolSearchEngineTest {
         var options = ServerOptions.defaults("test-server", Path.of("unused"));
         var engine = new Engine(options, registry::get, Methods.table(options, search));
         engine.resolveCalledTools(search::calledTool);
+        engine.observe(call -> {
+            observed.add(call);
+            return CallSpan.NONE;
+        });
         session = engine.openSession(client);
     }
 
@@ -196,6 +207,26 @@ class ToolSearchEngineTest {
         assertThat(invalid).isEqualTo(result(request(4, "tools/call", "{\"name\":\"echo\",\"arguments\":{}}")));
         // An unlisted tool called directly works too.
         assertThat(text(result(request(5, "tools/call", "{\"name\":\"extra_001\"}")))).isEqualTo("x");
+    }
+
+    @Test
+    void aCallThroughCallToolIsObservedAsTheToolItRanViaCallTool() throws Exception {
+        serve(false, 32);
+        initialize("2025-11-25");
+        result(request(1, "tools/call", "{\"name\":\"call_tool\",\"arguments\":{\"name\":\"echo\","
+                + "\"arguments\":{\"text\":\"hi\"}}}"));
+        result(request(2, "tools/call", "{\"name\":\"echo\",\"arguments\":{\"text\":\"hi\"}}"));
+        result(request(3, "tools/call", "{\"name\":\"search_tools\",\"arguments\":{\"query\":\"echo\"}}"));
+        var calls = new ArrayList<CallInfo>();
+        while (calls.size() < 3) {
+            CallInfo next = observed.poll(10, TimeUnit.SECONDS);
+            assertThat(next).as("observed call").isNotNull();
+            if (next.method().equals("tools/call")) calls.add(next);
+        }
+        assertThat(calls).extracting(CallInfo::target, CallInfo::via).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("echo", "call_tool"),
+                org.assertj.core.groups.Tuple.tuple("echo", null),
+                org.assertj.core.groups.Tuple.tuple("search_tools", null));
     }
 
     @Test

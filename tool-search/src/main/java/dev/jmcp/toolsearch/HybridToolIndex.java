@@ -58,6 +58,11 @@ final class HybridToolIndex implements ToolIndex {
     private static final int FUZZY_MIN_LENGTH = 5;
     private static final int FUZZY_MAX_TERMS = 4;
 
+    static {
+        // Before Lucene's first class that logs: its notes go to jmcp's log, not straight to standard error.
+        LuceneLogging.route();
+    }
+
     private final ToolTextAnalyzer analyzer = new ToolTextAnalyzer();
     private final QueryGlossary glossary = QueryGlossary.shipped();
     private final ByteBuffersDirectory directory = new ByteBuffersDirectory();

@@ -28,7 +28,8 @@ import java.util.function.Function;
  * Traces and metrics of every request, as the OpenTelemetry semantic conventions for MCP name them: a SERVER span
  * {@code "{mcp.method.name} {target}"} with {@code mcp.method.name}, {@code mcp.session.id},
  * {@code mcp.protocol.version}, {@code jsonrpc.request.id}, {@code gen_ai.tool.name} / {@code gen_ai.prompt.name} /
- * {@code mcp.resource.uri}, {@code network.transport}, and on failure {@code error.type} and
+ * {@code mcp.resource.uri}, {@code network.transport} (with tool search, a call through {@code call_tool} is named by
+ * the tool it ran, and {@code jmcp.tool.via} says {@code call_tool}), and on failure {@code error.type} and
  * {@code rpc.response.status_code}; the parent is the trace context the client put in {@code params._meta}
  * ({@code traceparent}, {@code tracestate}), and the span is current while the handler runs, so work it does under
  * instrumentation joins the trace. Each request also records {@code mcp.server.operation.duration} (seconds).
@@ -48,6 +49,8 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
     static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
     static final AttributeKey<String> STATUS_CODE = AttributeKey.stringKey("rpc.response.status_code");
     static final AttributeKey<String> PLUGIN = AttributeKey.stringKey("jmcp.plugin.name");
+    /** The meta tool a tool was called through ({@code call_tool}, with tool search on). */
+    static final AttributeKey<String> VIA = AttributeKey.stringKey("jmcp.tool.via");
 
     private static final TextMapGetter<Map<String, Object>> META = new TextMapGetter<>() {
         @Override
@@ -130,6 +133,7 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
                 .put(TRANSPORT, transport);
         if (call.session() != null) attributes.put(SESSION, call.session());
         if (call.revision() != null) attributes.put(PROTOCOL_VERSION, call.revision());
+        if (call.via() != null) attributes.put(VIA, call.via());
         if (call.target() != null) {
             switch (call.method()) {
                 case "tools/call" -> attributes.put(TOOL, call.target()).put(OPERATION, "execute_tool");
@@ -186,7 +190,10 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
         if (plugin != null) labels.put(PLUGIN, plugin);
         if (call.target() != null) {
             switch (call.method()) {
-                case "tools/call" -> labels.put(TOOL, call.target()).put(OPERATION, "execute_tool");
+                // A tool named through call_tool that no plugin serves is whatever the client sent: the meta
+                // tool's name stands in for it, so the label stays a bounded set.
+                case "tools/call" -> labels.put(TOOL, call.via() != null && plugin == null ? call.via()
+                        : call.target()).put(OPERATION, "execute_tool");
                 case "prompts/get" -> labels.put(PROMPT, call.target());
                 default -> {
                 }

@@ -205,4 +205,29 @@ class McpTelemetryTest {
                     .collect(Collectors.toSet())).containsExactly("files");
         }
     }
+
+    @Test
+    void aToolCalledThroughCallToolIsMeasuredAsThatToolAndAnUnknownOneMakesNoNewSeries() {
+        var reader = new Reader();
+        var sdk = OpenTelemetrySdk.builder()
+                .setMeterProvider(SdkMeterProvider.builder().registerMetricReader(reader).build()).build();
+        // Only get_weather is served (by the weather plugin); the other names are whatever a client sent.
+        try (var telemetry = new McpTelemetry(sdk, sdk, "tcp",
+                call -> "get_weather".equals(call.target()) ? "weather" : null)) {
+            telemetry.start(new CallInfo("tools/call", "get_weather", RequestId.of(1), "2025-11-25", "s", Map.of(),
+                    System.nanoTime(), null, null, "call_tool")).end(new CallOutcome(CallOutcome.Kind.OK, 0, null,
+                    System.nanoTime()));
+            for (int i = 0; i < 5; i++) {
+                telemetry.start(new CallInfo("tools/call", "guessed_" + i, RequestId.of(10 + i), "2025-11-25", "s",
+                        Map.of(), System.nanoTime(), null, null, "call_tool")).end(new CallOutcome(
+                        CallOutcome.Kind.TOOL_ERROR, 0, null, System.nanoTime()));
+            }
+            MetricData duration = reader.collect().stream()
+                    .filter(m -> m.getName().equals("mcp.server.operation.duration")).findFirst().orElseThrow();
+            var tools = duration.getData().getPoints().stream()
+                    .map(p -> p.getAttributes().get(AttributeKey.stringKey("gen_ai.tool.name")))
+                    .collect(Collectors.toSet());
+            assertThat(tools).containsExactlyInAnyOrder("get_weather", "call_tool");
+        }
+    }
 }

@@ -4,6 +4,7 @@ import dev.jmcp.plugin.Identity;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.http.HttpTransport;
 import dev.jmcp.server.http.McpGuard;
+import dev.jmcp.server.observe.RepeatedLines;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -43,6 +44,8 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
     /** The logger of refused requests: the audit trail of who was turned away. */
     public static final String AUDIT = "jmcp.audit";
     private static final Logger audit = LoggerFactory.getLogger(AUDIT);
+    /** A client repeating one refused request (a bad token in a loop) makes one line a minute and a count. */
+    private static final RepeatedLines auditLines = new RepeatedLines(audit);
     static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
     /** DPoP proofs of every request; one for the process, so a proof cannot be replayed anywhere here. */
     private static final DpopVerifier DPOP = new DpopVerifier(java.time.Clock.systemUTC());
@@ -278,7 +281,8 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
     /**
      * One line per refused request on the logger {@value #AUDIT}, in logfmt: the status, what was asked, the client's
      * address, who the credential says it is (when it was valid: a 403), and why; never the credential. A request with
-     * no credential at all (how every OAuth client starts) at INFO, a refused credential at WARN.
+     * no credential at all (how every OAuth client starts) at INFO, a refused credential at WARN. The same line again
+     * (same status, request, address, caller and reason) is counted rather than repeated: see {@link RepeatedLines}.
      */
     private static void audit(Request request, int status, String error, String description) {
         if (status != 401 && status != 403) return;
@@ -292,8 +296,8 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         if (identity != null && identity.subject() != null) line.append(" caller=").append(logfmt(identity.subject()));
         if (error != null) line.append(" error=").append(error);
         line.append(" reason=").append(logfmt(description == null ? "no credential" : description));
-        if (presented) audit.warn(line.toString());
-        else audit.info(line.toString());
+        if (presented) auditLines.warn(line.toString());
+        else auditLines.info(line.toString());
     }
 
     private static String logfmt(String text) {

@@ -182,9 +182,19 @@ public final class Engine implements Host {
         CallObserver current = observer;
         if (current == CallObserver.NONE) return CallSpan.NONE;
         try {
-            return current.start(new CallInfo(request.method(), CallInfo.targetOf(request.method(), request.params()),
-                    request.id(), revision, session, CallInfo.metaOf(request.params()), System.nanoTime(), caller,
-                    address));
+            String target = CallInfo.targetOf(request.method(), request.params());
+            String via = null;
+            if (target != null && request.method().equals("tools/call")) {
+                // With tool search on, a call through call_tool is recorded as the tool it runs (logs, telemetry,
+                // the console): which tools are used is what an operator reads them for.
+                String called = calledTool(request.params());
+                if (called != null && !called.equals(target)) {
+                    via = target;
+                    target = called;
+                }
+            }
+            return current.start(new CallInfo(request.method(), target, request.id(), revision, session,
+                    CallInfo.metaOf(request.params()), System.nanoTime(), caller, address, via));
         } catch (RuntimeException e) {
             log.warn("a call observer failed at the start of {} {}", request.method(), request.id(), e);
             return CallSpan.NONE;

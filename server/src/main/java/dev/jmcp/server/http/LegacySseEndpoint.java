@@ -6,6 +6,7 @@ import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.observe.RepeatedLines;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -27,7 +28,7 @@ final class LegacySseEndpoint {
 
     private static final Logger log = LoggerFactory.getLogger(LegacySseEndpoint.class);
     /** Refusals for a limit reached come in floods: one WARN line a minute for each. */
-    private final RefusalLog refusals = new RefusalLog(log);
+    private final RepeatedLines refusals = new RepeatedLines(log);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final Engine engine;
@@ -61,7 +62,7 @@ final class LegacySseEndpoint {
         LegacySseSession session = sessions.open(id -> opened[0] = new LegacySseSession(id, engine, options, channel,
                 () -> sessions.forget(opened[0])), McpGuard.identityOf(request));
         if (session == null) {
-            refusals.log("refused a new legacy SSE session: " + sessions.limit() + " sessions are open, the limit");
+            refusals.warn("refused a new legacy SSE session: " + sessions.limit() + " sessions are open, the limit");
             ErrorReplies.send(response, callback, 503, ErrorCodes.SERVER_BUSY, "Server busy: " + sessions.limit()
                     + " sessions are open, the most this server allows; retry later");
             return;

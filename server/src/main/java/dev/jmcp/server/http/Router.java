@@ -2,6 +2,7 @@ package dev.jmcp.server.http;
 
 import dev.jmcp.plugin.Identity;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.server.observe.RepeatedLines;
 import dev.jmcp.server.session.RequestIdentity;
 import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpHeader;
@@ -12,6 +13,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 import java.io.IOException;
 import java.util.List;
@@ -36,7 +38,7 @@ final class Router extends Handler.Abstract {
     /** Routes that pass the MCP guards too (the console's API, behind the same authorization as MCP). */
     private final java.util.Set<Handler> guardedRoutes = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Health health = new Health();
-    private final RefusalLog refusals = new RefusalLog(log);
+    private final RepeatedLines refusals = new RepeatedLines(log);
     private volatile State state = State.READY;
 
     /** Whether MCP requests are served: not before the plugins are loaded, nor once shutdown began. */
@@ -139,7 +141,7 @@ final class Router extends Handler.Abstract {
         String refusal = guard.check(request.getHeaders().getValuesList(HttpHeader.HOST),
                 request.getHeaders().getValuesList(HttpHeader.ORIGIN));
         if (refusal != null) {
-            refusals.log(request.getMethod(), path, refusal);
+            refusals.log(Level.WARN, refusal, "refused " + request.getMethod() + " " + path + ": " + refusal);
             ErrorReplies.send(response, callback, 403, ErrorCodes.INVALID_REQUEST, refusal);
             return true;
         }

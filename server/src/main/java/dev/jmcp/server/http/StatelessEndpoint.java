@@ -11,6 +11,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.observe.RepeatedLines;
 import dev.jmcp.server.stateless.StatelessEnvelope;
 import dev.jmcp.server.stateless.StatelessRequests;
 import org.eclipse.jetty.http.HttpFields;
@@ -36,7 +37,7 @@ import java.util.Map;
 final class StatelessEndpoint {
     private static final Logger log = LoggerFactory.getLogger(StatelessEndpoint.class);
     /** Refusals for a limit reached come in floods: one WARN line a minute for each. */
-    private final RefusalLog refusals = new RefusalLog(log);
+    private final RepeatedLines refusals = new RepeatedLines(log);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final StatelessRequests engine;
@@ -104,7 +105,7 @@ final class StatelessEndpoint {
         }
         var exchange = new StatelessExchange(r.id(), new ResponseChannel(request, response, callback), calls);
         if (!calls.admit(exchange, engine.streams(r.method()))) {
-            refusals.log("refused a stateless request: " + calls.limit()
+            refusals.warn("refused a stateless request: " + calls.limit()
                     + " stateless requests are being answered, the limit");
             exchange.send(new JsonRpcErrorResponse(r.id(), new JsonRpcError(
                     ErrorCodes.SERVER_BUSY, "Server busy: " + calls.limit() + " requests and subscription streams "

@@ -11,6 +11,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.observe.RepeatedLines;
 import dev.jmcp.server.state.SharedState;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
@@ -32,7 +33,7 @@ import java.util.Map;
 final class StreamableEndpoint {
     private static final Logger log = LoggerFactory.getLogger(StreamableEndpoint.class);
     /** Refusals for a limit reached come in floods: one WARN line a minute for each. */
-    private final RefusalLog refusals = new RefusalLog(log);
+    private final RepeatedLines refusals = new RepeatedLines(log);
     private static final JsonCodec CODEC = JsonCodec.shared();
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String VERSION_HEADER = "MCP-Protocol-Version";
@@ -161,7 +162,7 @@ final class StreamableEndpoint {
         StreamableSession session = sessions.open(id -> new StreamableSession(id, engine, options),
                 McpGuard.identityOf(request));
         if (session == null) {
-            refusals.log("refused a new session: " + sessions.limit() + " sessions are open, the limit");
+            refusals.warn("refused a new session: " + sessions.limit() + " sessions are open, the limit");
             ErrorReplies.send(response, callback, 503, r.id(), new JsonRpcError(ErrorCodes.SERVER_BUSY,
                     "Server busy: " + sessions.limit() + " sessions are open, the most this server allows; "
                             + "retry later or end unused sessions with DELETE"));
@@ -297,7 +298,7 @@ final class StreamableEndpoint {
             session.share(opener);
             log.info("session {} taken over from another instance", sessionId);
         } else if (held == null) {
-            refusals.log("cannot take over a session from another instance: " + sessions.limit()
+            refusals.warn("cannot take over a session from another instance: " + sessions.limit()
                     + " sessions are open, the limit");
         }
         return held;

@@ -18,17 +18,26 @@ import java.util.Map;
  * @param caller    who sent it as authorization verified it: the token's subject or the API key's name; {@code null}
  *                  when nothing was verified (stdio, an open server)
  * @param address   the client's network address over HTTP, {@code null} over stdio
+ * @param via       the meta tool the client called to run {@code target}: {@code call_tool} when tool search is on
+ *                  and the client called a tool through it ({@code target} is then the tool it ran); {@code null} for
+ *                  a direct call
  */
 public record CallInfo(String method, String target, RequestId id, String revision, String session,
-                       Map<String, Object> meta, long startNanos, String caller, String address) {
+                       Map<String, Object> meta, long startNanos, String caller, String address, String via) {
     public CallInfo {
         meta = meta == null ? Map.of() : meta;
+    }
+
+    /** A request sent directly (no meta tool in between). */
+    public CallInfo(String method, String target, RequestId id, String revision, String session,
+                    Map<String, Object> meta, long startNanos, String caller, String address) {
+        this(method, target, id, revision, session, meta, startNanos, caller, address, null);
     }
 
     /** A request no one in particular sent (stdio, tests). */
     public CallInfo(String method, String target, RequestId id, String revision, String session,
                     Map<String, Object> meta, long startNanos) {
-        this(method, target, id, revision, session, meta, startNanos, null, null);
+        this(method, target, id, revision, session, meta, startNanos, null, null, null);
     }
 
     /** The name or URI a request of {@code method} targets, read from its {@code params}; {@code null} if none. */

@@ -9,8 +9,9 @@ import java.util.function.Function;
 /**
  * One structured line per call on the logger {@value #LOGGER} at INFO, in logfmt ({@code key=value} pairs, values
  * with spaces or quotes quoted), so a log shipper or {@code grep} reads it without parsing prose: method, target
- * (tool, prompt or resource), the plugin serving it, session, revision, who called (the verified subject or API key
- * name, the client's address), outcome, error code and duration. Thread-safe.
+ * (tool, prompt or resource; with tool search, the tool {@code call_tool} ran, and {@code via=call_tool}), the plugin
+ * serving it, session, revision, who called (the verified subject or API key name, the client's address), outcome,
+ * error code and duration. Thread-safe.
  */
 public final class CallLog implements CallObserver {
     public static final String LOGGER = "jmcp.calls";
@@ -32,6 +33,7 @@ public final class CallLog implements CallObserver {
     static String line(CallInfo call, String plugin, CallOutcome outcome) {
         var line = new StringBuilder(160).append("call method=").append(call.method());
         if (call.target() != null) line.append(" target=").append(value(call.target()));
+        if (call.via() != null) line.append(" via=").append(value(call.via()));
         if (plugin != null) line.append(" plugin=").append(value(plugin));
         if (call.session() != null) line.append(" session=").append(call.session());
         if (call.revision() != null) line.append(" revision=").append(call.revision());

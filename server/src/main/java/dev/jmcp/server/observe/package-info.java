@@ -1,6 +1,8 @@
 /**
  * Watching calls as the server serves them: the dispatcher tells a {@link dev.jmcp.server.observe.CallObserver} when a
- * request starts and how it ended, for tracing, metrics, the per-call log line and the console. Depends on
- * {@code protocol} only; the dispatcher in {@code session} depends on it, never the reverse.
+ * request starts and how it ended, for tracing, metrics, the per-call log line and the console; and
+ * {@link dev.jmcp.server.observe.RepeatedLines}, the one way repeated log lines (refusals, audit lines) are kept from
+ * flooding the log. Depends on {@code protocol} and SLF4J only; the dispatcher in {@code session} depends on it, never
+ * the reverse.
  */
 package dev.jmcp.server.observe;

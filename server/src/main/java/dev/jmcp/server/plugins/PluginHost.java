@@ -95,6 +95,8 @@ public final class PluginHost implements AutoCloseable {
     private final Map<Path, PluginStamp> loading = new ConcurrentHashMap<>();
     private volatile Consumer<String> resourceUpdates = uri -> { };
     private volatile Path mountCache = ManifestCache.defaultFolder();
+    private volatile Duration retryFirst = RETRY_FIRST;
+    private volatile Duration retryMax = RETRY_MAX;
     private PluginKinds kinds;
     private Path copies;
     private JarPluginLoader loader;
@@ -189,6 +191,24 @@ public final class PluginHost implements AutoCloseable {
      */
     public void mountCache(Path folder) {
         this.mountCache = folder;
+    }
+
+    /**
+     * The back-off of plugins not ready in time: the first wait and the longest (default {@link #RETRY_FIRST},
+     * {@link #RETRY_MAX}); for tests, which cannot wait for the real bound. Set before {@link #start}.
+     */
+    void retryBackoff(Duration first, Duration max) {
+        if (first.isNegative() || first.isZero() || max.compareTo(first) < 0) {
+            throw new IllegalArgumentException("a back-off needs 0 < first <= max, was " + first + ", " + max);
+        }
+        this.retryFirst = first;
+        this.retryMax = max;
+    }
+
+    /** The wait after {@code wait}: twice as long, at most {@code max}. */
+    static Duration nextWait(Duration wait, Duration max) {
+        Duration doubled = wait.multipliedBy(2);
+        return doubled.compareTo(max) > 0 ? max : doubled;
     }
 
     /** The plugin files loaded now, with the name each plugin is served under. */
@@ -303,13 +323,18 @@ public final class PluginHost implements AutoCloseable {
      * A plugin whose process was not ready in time (a native library's, a mount's: a slow start, a loaded machine) is
      * tried again after {@link #RETRY_FIRST}, doubling to {@link #RETRY_MAX}, for as long as its file is unchanged,
      * and served (with {@code list_changed}) once it is ready; a change of its file starts over with a normal load.
+     * Meanwhile {@link #failedPlugins} says why and when it is tried next.
      */
     private void retryLater(Path file, PluginStamp stamp, boolean hadPrevious, String reason) {
         loading.put(file, stamp);
-        failures.put(file, reason + " (trying again)");
+        Duration first = retryFirst;
+        Duration max = retryMax;
+        String waiting = reason + " (trying again in " + first.toMillis() + " ms)";
+        failures.put(file, waiting);
         Thread.ofVirtual().name("jmcp-plugin-retry-" + file.getFileName()).start(() -> {
-            Duration wait = RETRY_FIRST;
+            Duration wait = first;
             String last = reason;
+            String said = waiting;
             try {
                 while (!closed.get()) {
                     LOG.warn("Plugin {} not ready: {}; trying again in {} ms", file, last, wait.toMillis());
@@ -322,14 +347,18 @@ public final class PluginHost implements AutoCloseable {
                         if (!e.notReady()) {
                             refused.put(file, stamp);
                             refused(file, hadPrevious, e.getMessage());
+                            said = null;
                             return;
                         }
                         last = e.getMessage();
-                        failures.put(file, last + " (trying again)");
-                        wait = wait.multipliedBy(2).compareTo(RETRY_MAX) > 0 ? RETRY_MAX : wait.multipliedBy(2);
+                        wait = nextWait(wait, max);
+                        String next = last + " (trying again in " + wait.toMillis() + " ms)";
+                        if (!failures.replace(file, said, next)) return;
+                        said = next;
                         continue;
                     }
-                    failures.remove(file);
+                    failures.remove(file, said);
+                    said = null;
                     if (!stamp.equals(PluginStamp.read(file))) {
                         plugin.retire();
                         return;
@@ -341,6 +370,8 @@ public final class PluginHost implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
+                // Its file changed or went away meanwhile: what this thread said no longer describes it.
+                if (said != null) failures.remove(file, said);
                 loading.remove(file, stamp);
             }
         });
