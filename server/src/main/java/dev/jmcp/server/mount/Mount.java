@@ -260,16 +260,12 @@ public final class Mount implements Owner {
     }
 
     private McpClient connect() throws IOException, InterruptedException {
-        ProtocolVersion asked = ProtocolVersion.V2026_07_28;
-        if (spec.protocolVersion() != null) {
-            asked = ProtocolVersion.fromWire(spec.protocolVersion()).orElseThrow(() ->
-                    new IOException("\"protocolVersion\" " + spec.protocolVersion() + " is not a revision jmcp speaks"));
-        }
         McpClientBuilder builder = McpClient.builder()
                 .clientInfo(new Implementation("jmcp-mount", "jmcp"))
-                // 2026-07-28 when the server speaks it (its own input keys, every input of a round at once, each
-                // request's capabilities), else the newest stateful revision it answers initialize with.
-                .protocolVersion(asked)
+                // Unless the file pins one, the client's own negotiation: 2026-07-28 when the server speaks it (its
+                // own input keys, every input of a round at once, each request's capabilities), else the newest
+                // stateful revision it answers initialize with. The file names the transport: no HTTP+SSE guess.
+                .legacySseFallback(false)
                 // A legacy server may ignore a request before initialize: after this long it is taken for one.
                 .discoverTimeout(DISCOVER_TIMEOUT.compareTo(spec.connectTimeout()) < 0 ? DISCOVER_TIMEOUT
                         : spec.connectTimeout())
@@ -290,6 +286,10 @@ public final class Mount implements Owner {
                 .logLevel(LoggingLevel.DEBUG)
                 .onNotification(this::notified)
                 .stderr(line -> LOG.info("[{}] {}", spec.name(), line));
+        if (spec.protocolVersion() != null) {
+            builder.protocolVersion(ProtocolVersion.fromWire(spec.protocolVersion()).orElseThrow(() ->
+                    new IOException("\"protocolVersion\" " + spec.protocolVersion() + " is not a revision jmcp speaks")));
+        }
         McpClient opened;
         if (spec.url() != null) {
             spec.headers().forEach(builder::header);
