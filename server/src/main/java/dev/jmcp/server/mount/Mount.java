@@ -17,6 +17,7 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.server.registry.Contribution;
+import dev.jmcp.server.registry.Lease;
 import dev.jmcp.server.registry.Owner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +32,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Another MCP server served as a plugin: jmcp is its client (through {@code jmcp-client}) and serves its tools, prompts,
@@ -59,7 +59,6 @@ public final class Mount implements Owner {
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
     /** How long the 2026-07-28 probe may go unanswered before the server is spoken to as a legacy one. */
     static final Duration DISCOVER_TIMEOUT = Duration.ofSeconds(10);
-    private static final int RETIRED = 1 << 30;
     private static final Logger LOG = LoggerFactory.getLogger(Mount.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
@@ -74,7 +73,7 @@ public final class Mount implements Owner {
 
     private final MountSpec spec;
     private final Listener listener;
-    private final AtomicInteger lease = new AtomicInteger();
+    private final Lease lease;
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch closed = new CountDownLatch(1);
     private final Semaphore kick = new Semaphore(0);
@@ -99,6 +98,7 @@ public final class Mount implements Owner {
 
     private Mount(MountSpec spec, Listener listener, ManifestCache.Slot cache) {
         this.spec = spec;
+        this.lease = new Lease(spec.name());
         this.listener = listener;
         this.cache = spec.lazy() ? cache : null;
     }
@@ -563,26 +563,22 @@ public final class Mount implements Owner {
 
     @Override
     public boolean enter() {
-        while (true) {
-            int state = lease.get();
-            if ((state & RETIRED) != 0) return false;
-            if (lease.compareAndSet(state, state + 1)) return true;
-        }
+        return lease.enter();
     }
 
     @Override
     public void exit() {
-        if (lease.decrementAndGet() == RETIRED) close();
+        if (lease.exit()) close();
     }
 
     /** No new call may enter; the server is stopped once no call is inside. Idempotent. */
     public void retire() {
-        if (lease.getAndUpdate(s -> s | RETIRED) == 0) close();
+        if (lease.retire()) close();
     }
 
     /** True when retired and no call is inside. */
     public boolean idle() {
-        return lease.get() == RETIRED;
+        return lease.idle();
     }
 
     /** Waits up to {@code timeout} for the mount to be closed; true if it is. */
