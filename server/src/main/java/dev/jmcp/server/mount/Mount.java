@@ -13,6 +13,7 @@ import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Root;
+import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
@@ -410,10 +411,11 @@ public final class Mount implements Owner {
     private Map<String, Object> answerRound(Map<String, JsonRpcRequest> requests) throws InterruptedException {
         var inputs = new LinkedHashMap<String, InputRequest>();
         requests.forEach((key, request) -> inputs.put(key, switch (request.method()) {
-            case "elicitation/create" -> InputRequest.elicit(CODEC.fromTree(request.params(), ElicitRequest.class));
-            case "sampling/createMessage" -> InputRequest.sample(CODEC.fromTree(request.params(),
+            case ServerRequests.ELICITATION_CREATE -> InputRequest.elicit(CODEC.fromTree(request.params(),
+                    ElicitRequest.class));
+            case ServerRequests.SAMPLING_CREATE_MESSAGE -> InputRequest.sample(CODEC.fromTree(request.params(),
                     CreateMessageRequest.class));
-            case "roots/list" -> InputRequest.listRoots();
+            case ServerRequests.ROOTS_LIST -> InputRequest.listRoots();
             default -> throw new McpErrorException(ErrorCodes.METHOD_NOT_FOUND, "jmcp cannot pass '"
                     + request.method() + "' on to its client", null);
         }));
