@@ -51,7 +51,9 @@ public class NativeHostFigures {
             var stderr = new CopyOnWriteArrayList<String>();
             var notes = new LinkedBlockingQueue<ServerNotification>();
             long t0 = System.nanoTime();
-            McpClient client = McpClient.builder().requestTimeout(Duration.ofSeconds(60)).stderr(stderr::add)
+            // Pinned, so the figures stay comparable with those taken before the client negotiated by itself.
+            McpClient client = McpClient.builder().protocolVersion(dev.jmcp.protocol.ProtocolVersion.LATEST_STATEFUL)
+                    .requestTimeout(Duration.ofSeconds(60)).stderr(stderr::add)
                     .onNotification(notes::add)
                     .stdio(List.of(home.resolve("bin/jmcp").toString(), "serve", "-p", plugins.toString()),
                             Map.of("JMCP_OPTS", mode.equals("jvm") ? "-Djmcp.native.host=jvm" : ""));

@@ -10,6 +10,7 @@ import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.InitializeResult;
 import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcError;
@@ -733,12 +734,13 @@ final class ClientSession implements Inbound {
      */
     Object handle(JsonRpcRequest request) {
         Object result = switch (request.method()) {
-            case "ping" -> Map.of();
-            case "roots/list" -> options.roots() == null ? unsupported(request, "roots")
+            case ServerRequests.PING -> Map.of();
+            case ServerRequests.ROOTS_LIST -> options.roots() == null ? unsupported(request, "roots")
                     : Map.of("roots", options.roots().get());
-            case "sampling/createMessage" -> options.sampling() == null ? unsupported(request, "sampling")
+            case ServerRequests.SAMPLING_CREATE_MESSAGE -> options.sampling() == null ? unsupported(request, "sampling")
                     : options.sampling().apply(params(request, CreateMessageRequest.class));
-            case "elicitation/create" -> options.elicitation() == null ? unsupported(request, "elicitation")
+            case ServerRequests.ELICITATION_CREATE -> options.elicitation() == null
+                    ? unsupported(request, "elicitation")
                     : options.elicitation().apply(params(request, ElicitRequest.class));
             default -> throw new JsonRpcException(ErrorCodes.METHOD_NOT_FOUND,
                     "Method not found: this client does not answer '" + request.method() + "'");

@@ -36,14 +36,10 @@ import java.util.function.Supplier;
  */
 public final class McpClientBuilder {
     /**
-     * The protocol revision asked for unless told otherwise (a stateful one, so an embedding application keeps its
-     * session semantics); {@link #newestProtocolVersion()} negotiates the newest instead.
-     */
-    public static final ProtocolVersion DEFAULT_PROTOCOL_VERSION = ProtocolVersion.V2025_11_25;
-    /**
-     * How long the {@code server/discover} probe of {@link #newestProtocolVersion()} waits for a server that neither
-     * answers nor refuses it (a legacy server that ignores requests before {@code initialize}) before falling back.
-     * A legacy server that refuses it (an error, an HTTP 4xx) costs one round trip only.
+     * How long the {@code server/discover} probe of the default negotiation ({@link #newestProtocolVersion()}) waits
+     * for a server that neither answers nor refuses it (a legacy server that ignores requests before
+     * {@code initialize}) before falling back. A legacy server that refuses it (an error, an HTTP 4xx) costs one round
+     * trip only.
      */
     public static final Duration AUTO_DISCOVER_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
@@ -52,8 +48,8 @@ public final class McpClientBuilder {
     private static final Set<String> HANDLER_CAPABILITIES = Set.of("roots", "sampling", "elicitation");
 
     private Implementation clientInfo = new Implementation("jmcp-client", versionOfThisLibrary());
-    private ProtocolVersion protocolVersion = DEFAULT_PROTOCOL_VERSION;
-    private boolean pinned;
+    /** The pinned revision; null negotiates the newest (the default). */
+    private ProtocolVersion protocolVersion;
     private boolean legacySseFallback = true;
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private Duration maxRequestTimeout;
@@ -84,23 +80,27 @@ public final class McpClientBuilder {
         return this;
     }
 
-    /** The revision to ask for (default {@link #DEFAULT_PROTOCOL_VERSION}); the server may answer an older one. */
+    /**
+     * Pins the revision to ask for instead of negotiating the newest (the default, {@link #newestProtocolVersion()}).
+     * A stateful revision is asked for directly through {@code initialize} (the server may answer an older one);
+     * 2026-07-28 is asked for through {@code server/discover}, still falling back to {@code initialize} with a server
+     * that does not speak it, but never to the HTTP+SSE transport.
+     */
     public McpClientBuilder protocolVersion(ProtocolVersion protocolVersion) {
         this.protocolVersion = Objects.requireNonNull(protocolVersion, "protocolVersion");
-        this.pinned = true;
         return this;
     }
 
     /**
-     * Negotiates the newest revision the server speaks, as the specification's dual-era client does: 2026-07-28
-     * through {@code server/discover} first, else {@code initialize} at the newest stateful revision (which the server
-     * may answer with an older one). A server that refuses the probe costs one round trip; one that ignores it, at
-     * most {@link #AUTO_DISCOVER_TIMEOUT} (or {@link #discoverTimeout}). Over HTTP, a 4xx to both leads on to the
-     * HTTP+SSE transport ({@link #legacySseFallback}). {@link #protocolVersion} pins a revision instead.
+     * Negotiates the newest revision the server speaks (the default; undoes {@link #protocolVersion}), as the
+     * specification's dual-era client does: 2026-07-28 through {@code server/discover} first, else {@code initialize}
+     * at the newest stateful revision ({@link ProtocolVersion#LATEST_STATEFUL}, which the server may answer with an
+     * older one). A server that refuses the probe costs one round trip; one that ignores it, at most
+     * {@link #AUTO_DISCOVER_TIMEOUT} (or {@link #discoverTimeout}). Over HTTP, a 4xx to both leads on to the HTTP+SSE
+     * transport ({@link #legacySseFallback}); {@link #sse} asks for the newest stateful revision directly.
      */
     public McpClientBuilder newestProtocolVersion() {
-        this.protocolVersion = ProtocolVersion.V2026_07_28;
-        this.pinned = false;
+        this.protocolVersion = null;
         return this;
     }
 
@@ -331,7 +331,7 @@ public final class McpClientBuilder {
         } catch (IOException e) {
             // "If it fails with an HTTP 4xx status code (e.g., 405 Method Not Allowed or 404 Not Found): Issue a GET
             // request to the server URL, expecting that this will open an SSE stream and return an endpoint event".
-            boolean stateless = pinned && protocolVersion.isStateless();
+            boolean stateless = protocolVersion != null && protocolVersion.isStateless();
             if (!legacySseFallback || stateless || transport.legacyRefusal() == 0) throw e;
             ClientOptions stateful = options.protocolVersion().isStateless()
                     ? options.withProtocolVersion(ProtocolVersion.LATEST_STATEFUL) : options;
@@ -359,7 +359,7 @@ public final class McpClientBuilder {
         }
         ClientOptions options = options();
         // The 2024-11-05 transport carries the stateful revisions only: an unpinned client asks for the newest of them.
-        if (!pinned && options.protocolVersion().isStateless()) {
+        if (protocolVersion == null) {
             options = options.withProtocolVersion(ProtocolVersion.LATEST_STATEFUL);
         }
         return McpClient.connect(new LegacySseTransport(url, connectTimeout, maxMessageBytes, headers), options);
@@ -377,9 +377,9 @@ public final class McpClientBuilder {
             throw new IllegalArgumentException("maxRequestTimeout (" + max + ") is shorter than requestTimeout ("
                     + requestTimeout + ")");
         }
-        boolean newest = !pinned && protocolVersion.isStateless();
+        boolean newest = protocolVersion == null;
         Duration probe = discoverTimeout != null || !newest ? discoverTimeout : AUTO_DISCOVER_TIMEOUT;
-        return new ClientOptions(clientInfo, protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
+        return new ClientOptions(clientInfo, newest ? ProtocolVersion.V2026_07_28 : protocolVersion, requestTimeout, max, connectTimeout, capabilities, roots,
                 sampling, elicitation, listener, maxMessageBytes, tasks, inputRounds, logLevel, taskCreated,
                 probe, samplingTools);
     }

@@ -13,6 +13,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class McpClientBuilderTest {
 
     @Test
+    void theNewestRevisionIsNegotiatedUnlessOneIsPinned() {
+        var auto = McpClient.builder().options();
+        assertThat(auto.protocolVersion()).isEqualTo(dev.jmcp.protocol.ProtocolVersion.V2026_07_28);
+        assertThat(auto.discoverTimeout()).isEqualTo(McpClientBuilder.AUTO_DISCOVER_TIMEOUT);
+        var pinned = McpClient.builder().protocolVersion(dev.jmcp.protocol.ProtocolVersion.V2025_06_18).options();
+        assertThat(pinned.protocolVersion()).isEqualTo(dev.jmcp.protocol.ProtocolVersion.V2025_06_18);
+        assertThat(McpClient.builder().protocolVersion(dev.jmcp.protocol.ProtocolVersion.V2025_06_18)
+                .newestProtocolVersion().options().protocolVersion()).isEqualTo(dev.jmcp.protocol.ProtocolVersion.V2026_07_28);
+    }
+
+    @Test
     void timeoutsMustBePositive() {
         assertThatThrownBy(() -> McpClient.builder().requestTimeout(Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("requestTimeout");

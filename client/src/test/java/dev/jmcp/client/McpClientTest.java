@@ -32,9 +32,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class McpClientTest {
 
     @Test
-    void initializeAsksForTheNewestRevisionAndDeclaresTheHandlersCapabilities() throws Exception {
-        var server = new ScriptedServer();
+    void byDefaultServerDiscoverIsTriedFirstThenInitializeAsksForTheNewestStatefulRevision() throws Exception {
+        // A stateful-only server refuses the probe: one round trip, then initialize as before.
+        var server = new ScriptedServer().on("server/discover", r -> new JsonRpcErrorResponse(r.id(),
+                new JsonRpcError(-32601, "Method not found: server/discover", null)));
         try (var client = McpClient.builder().roots(List::of).onSampling(r -> null).connect(server)) {
+            var probe = (JsonRpcRequest) server.received.take();
+            assertThat(probe.method()).isEqualTo("server/discover");
             var init = (JsonRpcRequest) server.received.take();
             assertThat(init.method()).isEqualTo("initialize");
             assertThat(init.params()).containsEntry("protocolVersion", "2025-11-25");
@@ -45,6 +49,37 @@ class McpClientTest {
             assertThat(client.serverInfo().name()).isEqualTo("scripted");
         }
         assertThat(server.closed).isTrue();
+    }
+
+    @Test
+    void aServerThatSpeaks20260728IsSpokenToStatelesslyByDefault() throws Exception {
+        var server = new ScriptedServer().on("server/discover", r -> ScriptedServer.result(r, Map.of(
+                "supportedVersions", List.of("2025-11-25", "2026-07-28"), "capabilities", Map.of("tools", Map.of()),
+                "serverInfo", Map.of("name", "modern", "version", "1"))));
+        try (var client = McpClient.builder().connect(server)) {
+            assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2026_07_28);
+            assertThat(client.serverInfo().name()).isEqualTo("modern");
+            assertThat(server.negotiated).isEqualTo(ProtocolVersion.V2026_07_28);
+            assertThat(server.all).noneSatisfy(m -> assertThat(m).isInstanceOfSatisfying(JsonRpcRequest.class,
+                    r -> assertThat(r.method()).isEqualTo("initialize")));
+        }
+    }
+
+    @Test
+    void aPinnedStatefulRevisionIsAskedForDirectlyWithoutTheProbe() throws Exception {
+        var server = new ScriptedServer();
+        try (var client = McpClient.builder().protocolVersion(ProtocolVersion.V2025_06_18).connect(server)) {
+            var init = (JsonRpcRequest) server.received.take();
+            assertThat(init.method()).isEqualTo("initialize");
+            assertThat(init.params()).containsEntry("protocolVersion", "2025-06-18");
+            assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2025_06_18);
+        }
+        // newestProtocolVersion() undoes a pin.
+        var modern = new ScriptedServer();
+        try (var client = McpClient.builder().protocolVersion(ProtocolVersion.V2025_06_18).newestProtocolVersion()
+                .connect(modern)) {
+            assertThat(((JsonRpcRequest) modern.received.take()).method()).isEqualTo("server/discover");
+        }
     }
 
     @Test

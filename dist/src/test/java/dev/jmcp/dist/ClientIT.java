@@ -180,7 +180,9 @@ class ClientIT {
     }
 
     private static McpClientBuilder builder() {
-        return McpClient.builder().requestTimeout(Duration.ofSeconds(20)).stderr(line -> { });
+        // A stateful session, as before the client negotiated the newest revision by itself.
+        return McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
+                .requestTimeout(Duration.ofSeconds(20)).stderr(line -> { });
     }
 
     private static String text(dev.jmcp.protocol.CallToolResult result) {

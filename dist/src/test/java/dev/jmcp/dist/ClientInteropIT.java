@@ -150,11 +150,12 @@ class ClientInteropIT {
 
     @Test
     void theNewestRevisionIsNegotiatedWithEachServerAndTheProbeCostsA2025OnlyServerLittle() throws Exception {
-        // A 2026-07-28 server (jmcp) is spoken to statelessly; the reference server, 2025-only, through initialize.
-        try (McpClient modern = McpClient.builder().newestProtocolVersion().http(jmcp.url())) {
+        // By default, a 2026-07-28 server (jmcp) is spoken to statelessly; the reference server, 2025-only, through
+        // initialize.
+        try (McpClient modern = McpClient.builder().http(jmcp.url())) {
             assertThat(modern.protocolVersion()).isEqualTo(ProtocolVersion.V2026_07_28);
         }
-        try (McpClient legacy = McpClient.builder().newestProtocolVersion().stderr(line -> { })
+        try (McpClient legacy = McpClient.builder().stderr(line -> { })
                 .stdio(everythingOverStdio(), Map.of())) {
             assertThat(legacy.protocolVersion()).isEqualTo(ProtocolVersion.V2025_11_25);
         }
@@ -166,7 +167,7 @@ class ClientInteropIT {
         long auto = Long.MAX_VALUE;
         long pinned = Long.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
-            auto = Math.min(auto, openMillis(McpClient.builder().newestProtocolVersion(), everythingHttp));
+            auto = Math.min(auto, openMillis(McpClient.builder(), everythingHttp));
             pinned = Math.min(pinned, openMillis(McpClient.builder().protocolVersion(ProtocolVersion.V2025_11_25),
                     everythingHttp));
         }

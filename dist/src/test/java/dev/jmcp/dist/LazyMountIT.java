@@ -3,6 +3,7 @@ package dev.jmcp.dist;
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.ServerNotification;
 import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
 import org.junit.jupiter.api.AfterEach;
@@ -42,7 +43,9 @@ class LazyMountIT {
     }
 
     private McpClient serve(Path plugins, Path cache) throws Exception {
-        McpClient client = McpClient.builder().requestTimeout(Duration.ofSeconds(60)).stderr(line -> { })
+        // A stateful session, as before the client negotiated the newest revision by itself.
+        McpClient client = McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
+                .requestTimeout(Duration.ofSeconds(60)).stderr(line -> { })
                 .onNotification(notifications::add)
                 .stdio(List.of(Distribution.launcher().toString(), "serve", "-p", plugins.toString(),
                         "--mount-cache", cache.toString()), Map.of());

@@ -3,6 +3,7 @@ package dev.jmcp.dist;
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.ServerNotification;
 import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.testkit.PluginJarBuilder;
@@ -76,7 +77,9 @@ class MountIT {
     }
 
     private McpClient serve(Path plugins) throws Exception {
-        McpClient client = McpClient.builder().requestTimeout(Duration.ofSeconds(30)).stderr(line -> { })
+        // A stateful session, as before the client negotiated the newest revision by itself.
+        McpClient client = McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
+                .requestTimeout(Duration.ofSeconds(30)).stderr(line -> { })
                 .onNotification(notifications::add)
                 .stdio(List.of(Distribution.launcher().toString(), "serve", "-p", plugins.toString()), Map.of());
         open.add(client);

@@ -4,6 +4,7 @@ import dev.jmcp.client.McpClient;
 import dev.jmcp.client.ServerNotification;
 import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
 import org.junit.jupiter.api.AfterEach;
@@ -46,7 +47,9 @@ class NativeHostIT {
     }
 
     private McpClient serve(Path plugins, Path workingDirectory, Map<String, String> env) throws Exception {
-        McpClient client = McpClient.builder().requestTimeout(Duration.ofSeconds(30)).stderr(line -> { })
+        // A stateful session, as before the client negotiated the newest revision by itself.
+        McpClient client = McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
+                .requestTimeout(Duration.ofSeconds(30)).stderr(line -> { })
                 .logLevel(LoggingLevel.DEBUG).onNotification(notifications::add)
                 .workingDirectory(workingDirectory)
                 .stdio(List.of(Distribution.launcher().toString(), "serve", "-p", plugins.toString()), env);

@@ -6,6 +6,7 @@ import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.Content;
 import dev.jmcp.protocol.CreateMessageResult;
 import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Role;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
@@ -66,7 +67,9 @@ class ThirdPartyMountIT {
                 {"command": %s, "args": [%s, "stdio"], "prefix": "ev_", "connectTimeout": 60}
                 """.formatted(json(server.get(0)), json(server.get(1))));
         BlockingQueue<ServerNotification> notifications = new LinkedBlockingQueue<>();
-        try (McpClient client = McpClient.builder().requestTimeout(Duration.ofSeconds(60)).stderr(line -> { })
+        // A stateful session, as before the client negotiated the newest revision by itself.
+        try (McpClient client = McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
+                .requestTimeout(Duration.ofSeconds(60)).stderr(line -> { })
                 .onNotification(notifications::add)
                 .onSampling(request -> new CreateMessageResult(Role.ASSISTANT,
                         new TextContent("sampled through jmcp"), "test-model", "endTurn"))
@@ -103,6 +106,7 @@ class ThirdPartyMountIT {
     void jmcpsClientTalksToTheReferenceServerDirectly() throws Exception {
         List<String> server = everythingServer();
         BlockingQueue<ServerNotification> notifications = new LinkedBlockingQueue<>();
+        // Unpinned: the reference server (2025 only) is reached through the client's fallback to initialize.
         try (McpClient client = McpClient.builder().requestTimeout(Duration.ofSeconds(60)).stderr(line -> { })
                 .onNotification(notifications::add)
                 .onSampling(request -> new CreateMessageResult(Role.ASSISTANT, new TextContent("sampled directly"),

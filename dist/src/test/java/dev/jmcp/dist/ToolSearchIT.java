@@ -5,6 +5,7 @@ import dev.jmcp.client.McpClientBuilder;
 import dev.jmcp.client.McpErrorException;
 import dev.jmcp.client.ServerNotification;
 import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.testkit.PluginJarBuilder;
@@ -70,7 +71,9 @@ class ToolSearchIT {
     }
 
     private McpClientBuilder builder() {
-        return McpClient.builder().requestTimeout(Duration.ofSeconds(60)).stderr(line -> { })
+        // A stateful session, as before the client negotiated the newest revision by itself.
+        return McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
+                .requestTimeout(Duration.ofSeconds(60)).stderr(line -> { })
                 .onNotification(notifications::add);
     }
 

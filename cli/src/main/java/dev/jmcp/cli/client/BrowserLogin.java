@@ -1,44 +1,57 @@
 package dev.jmcp.cli.client;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import dev.jmcp.client.auth.AuthorizationCallback;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The CLI's way through the authorization server's page: prints the authorization URL, opens it in the user's browser
- * when there is one, and waits (bounded) on a loopback port for the browser's redirect back. Owns its listening
- * socket; {@link #close} frees it. One login at a time.
+ * when there is one, and waits (bounded) on a loopback port for the browser's redirect back. The port is the JDK's own
+ * HTTP server ({@code com.sun.net.httpserver}); its one context hands each {@code /callback} request to the waiting
+ * login and answers anything else 404. Owns the server; {@link #close} stops it. One login at a time.
  */
 final class BrowserLogin implements AuthorizationCallback, AutoCloseable {
     private static final Duration WAIT = Duration.ofMinutes(5);
-    private final ServerSocket socket;
+    private final HttpServer server;
     private final PrintWriter err;
+    /** The browsers that came back to {@code /callback}, in order, each held open until it is answered. */
+    private final BlockingQueue<HttpExchange> callbacks = new LinkedBlockingQueue<>();
 
     /** The browser that came back, waiting for the page that tells how the login ended; null when none waits. */
-    private Socket waiting;
+    private HttpExchange waiting;
     private boolean used;
 
     /** {@code port}: the loopback port to listen on when it is free (a registration made for it is then reused), 0 for any. */
     BrowserLogin(PrintWriter err, int port) throws IOException {
         this.err = err;
-        ServerSocket bound;
+        HttpServer bound;
         try {
-            bound = new ServerSocket(port, 4, InetAddress.getLoopbackAddress());
+            bound = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 4);
         } catch (IOException busy) {
-            bound = new ServerSocket(0, 4, InetAddress.getLoopbackAddress());
+            bound = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
         }
-        this.socket = bound;
+        this.server = bound;
+        // The handler only queues or answers 404, so the server's own dispatcher thread runs it (no executor).
+        server.createContext("/", exchange -> {
+            if (exchange.getRequestURI().getRawPath().startsWith("/callback")) {
+                callbacks.add(exchange);
+            } else {
+                page(exchange, 404, "Not found");
+            }
+        });
+        server.start();
     }
 
     /** Whether the authorization server's page was needed: a login took place (or was tried). */
@@ -52,24 +65,27 @@ final class BrowserLogin implements AuthorizationCallback, AutoCloseable {
      */
     synchronized void finish(boolean loggedIn, String message) {
         if (waiting == null) return;
-        try (Socket browser = waiting) {
-            page(browser, 200, (loggedIn ? "Logged in. " : "Login failed: ") + message);
+        try {
+            page(waiting, 200, (loggedIn ? "Logged in. " : "Login failed: ") + message);
         } catch (IOException e) {
             // The browser went away: the terminal says it too.
         }
         waiting = null;
     }
 
-    private static void page(Socket browser, int status, String text) throws IOException {
-        var out = browser.getOutputStream();
-        out.write(("HTTP/1.1 " + status + (status == 200 ? " OK" : " Not Found") + "\r\nContent-Type: text/plain; "
-                + "charset=utf-8\r\nConnection: close\r\n\r\n" + text).getBytes(StandardCharsets.UTF_8));
-        out.flush();
+    /** Answers {@code browser} with {@code text} as a plain-text page and ends the exchange. */
+    private static void page(HttpExchange browser, int status, String text) throws IOException {
+        try (browser) {
+            byte[] body = text.getBytes(StandardCharsets.UTF_8);
+            browser.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+            browser.sendResponseHeaders(status, body.length);
+            browser.getResponseBody().write(body);
+        }
     }
 
     /** Where the authorization server sends the browser back: this loopback port. */
     URI redirectUri() {
-        return URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/callback");
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/callback");
     }
 
     @Override
@@ -78,42 +94,30 @@ final class BrowserLogin implements AuthorizationCallback, AutoCloseable {
         err.println("  " + authorizationUrl);
         err.flush();
         open(authorizationUrl);
-        socket.setSoTimeout((int) WAIT.toMillis());
         synchronized (this) {
             used = true;
         }
-        while (true) {
-            if (Thread.interrupted()) throw new InterruptedIOException("login interrupted");
-            Socket browser;
-            try {
-                browser = socket.accept();
-            } catch (SocketTimeoutException e) {
-                throw new IOException("no answer from the browser within " + WAIT.toMinutes() + " minutes; login abandoned");
-            }
-            var in = new BufferedReader(new InputStreamReader(browser.getInputStream(), StandardCharsets.US_ASCII));
-            String requestLine = in.readLine();
-            String[] parts = requestLine == null ? new String[0] : requestLine.split(" ");
-            if (parts.length < 2 || !parts[1].startsWith("/callback")) {
-                try (browser) {
-                    page(browser, 404, "Not found");
-                }
-                continue;
-            }
-            URI back = redirectUri().resolve(parts[1]);
-            String refusal = refusal(back.getRawQuery());
-            if (refusal != null) {
-                // The authorization server said no (the person denied it, or it refused the request): the login ends.
-                try (browser) {
-                    page(browser, 200, "Login refused by the authorization server: " + refusal
-                            + ". Nothing was saved; you can close this window.");
-                }
-            } else {
-                synchronized (this) {
-                    waiting = browser;
-                }
-            }
-            return back;
+        HttpExchange browser;
+        try {
+            browser = callbacks.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            throw new InterruptedIOException("login interrupted");
         }
+        if (browser == null) {
+            throw new IOException("no answer from the browser within " + WAIT.toMinutes() + " minutes; login abandoned");
+        }
+        URI back = redirectUri().resolve(browser.getRequestURI().toString());
+        String refusal = refusal(back.getRawQuery());
+        if (refusal != null) {
+            // The authorization server said no (the person denied it, or it refused the request): the login ends.
+            page(browser, 200, "Login refused by the authorization server: " + refusal
+                    + ". Nothing was saved; you can close this window.");
+        } else {
+            synchronized (this) {
+                waiting = browser;
+            }
+        }
+        return back;
     }
 
     /** The authorization server's {@code error} (with its description) in the redirect's query, or null. */
@@ -151,10 +155,7 @@ final class BrowserLogin implements AuthorizationCallback, AutoCloseable {
     @Override
     public void close() {
         finish(false, "the login did not complete; the terminal says why.");
-        try {
-            socket.close();
-        } catch (IOException e) {
-            // Closing to free the port; nothing else to do.
-        }
+        // Browsers still queued get no page: stopping ends their exchanges.
+        server.stop(0);
     }
 }

@@ -145,11 +145,8 @@ public final class ServerConnection {
         McpClientBuilder builder = McpClient.builder()
                 .requestTimeout(Duration.ofSeconds(timeoutSeconds))
                 .stderr(this::serverStderr);
-        if (protocolVersion != null) {
-            builder.protocolVersion(protocolVersion);
-        } else {
-            builder.newestProtocolVersion();
-        }
+        // Unpinned, the client negotiates the newest revision itself ("auto").
+        if (protocolVersion != null) builder.protocolVersion(protocolVersion);
         try {
             headers.forEach(builder::header);
         } catch (IllegalArgumentException e) {

@@ -1,5 +1,7 @@
 package dev.jmcp.client.http;
 
+import dev.jmcp.protocol.NamedTarget;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashSet;
@@ -26,18 +28,13 @@ final class RequestHeaders {
     }
 
     /**
-     * {@code Mcp-Name}'s value for a request: {@code params.name}, {@code params.uri}, or (tasks extension)
-     * {@code params.taskId}, if the method has one.
+     * {@code Mcp-Name}'s value for a request: the {@code params} field {@link NamedTarget} names for the method
+     * ({@code name}, {@code uri}, or in the tasks extension {@code taskId}), if it has one.
      */
     static Optional<String> name(String method, Map<String, Object> params) {
-        if (params == null) return Optional.empty();
-        Object value = switch (method) {
-            case "tools/call", "prompts/get" -> params.get("name");
-            case "resources/read", "resources/subscribe", "resources/unsubscribe" -> params.get("uri");
-            case "tasks/get", "tasks/update", "tasks/cancel" -> params.get("taskId");
-            default -> null;
-        };
-        return value instanceof String s ? Optional.of(encode(s)) : Optional.empty();
+        String field = NamedTarget.field(method);
+        if (params == null || field == null) return Optional.empty();
+        return params.get(field) instanceof String s ? Optional.of(encode(s)) : Optional.empty();
     }
 
     /**

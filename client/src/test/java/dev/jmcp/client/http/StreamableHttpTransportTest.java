@@ -25,7 +25,7 @@ class StreamableHttpTransportTest {
     void anAnswerThatIsNeitherJsonNorAnEventStreamIsAClearError() throws Exception {
         try (var stub = StubHttpServer.start()) {
             stub.respond("/mcp", Response.of(200, "text/html", "<html>login</html>".getBytes(StandardCharsets.UTF_8)));
-            assertThatThrownBy(() -> McpClient.http(stub.uri().resolve("/mcp")))
+            assertThatThrownBy(() -> stateful().http(stub.uri().resolve("/mcp")))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("text/html")
                     // An HTML page is summed up, never printed: a terminal is no browser.
@@ -88,7 +88,7 @@ class StreamableHttpTransportTest {
             stub.respond("/mcp", new Response(200, Map.of("Content-Type", "text/event-stream", "Mcp-Session-Id", "s-1"),
                     ("id: 1-0\nretry: 10\ndata: \n\n: keep-alive\n\nid: 1-1\ndata: " + init + "\n\n")
                             .getBytes(StandardCharsets.UTF_8), false));
-            try (var client = McpClient.http(stub.uri().resolve("/mcp"))) {
+            try (var client = stateful().http(stub.uri().resolve("/mcp"))) {
                 assertThat(client.serverInfo().name()).isEqualTo("stub");
                 assertThat(client.protocolVersion().wire()).isEqualTo("2025-06-18");
                 var initialized = stub.takeRequest(Duration.ofSeconds(5));
@@ -98,5 +98,10 @@ class StreamableHttpTransportTest {
                 assertThat(initialized.headers().get("mcp-protocol-version")).containsExactly("2025-06-18");
             }
         }
+    }
+
+    /** A client that opens with initialize (the stub answers every POST alike, so no server/discover probe). */
+    private static dev.jmcp.client.McpClientBuilder stateful() {
+        return McpClient.builder().protocolVersion(dev.jmcp.protocol.ProtocolVersion.LATEST_STATEFUL);
     }
 }

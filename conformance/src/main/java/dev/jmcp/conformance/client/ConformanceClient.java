@@ -57,9 +57,11 @@ public final class ConformanceClient {
                 .onSampling(request -> new CreateMessageResult(Role.ASSISTANT,
                         new TextContent("An answer from the conformance client", null, null), "conformance", "endTurn"))
                 .roots(List::of);
-        // The suite says which revision the scenario is for; the client is pinned to it.
+        // The suite says which revision the scenario is for; the client is pinned to it (to the newest stateful one
+        // when it does not say: a scenario's server need not answer the server/discover probe).
         String revision = System.getenv("MCP_CONFORMANCE_PROTOCOL_VERSION");
-        if (revision != null) ProtocolVersion.fromWire(revision).ifPresent(builder::protocolVersion);
+        builder.protocolVersion(revision == null ? ProtocolVersion.LATEST_STATEFUL
+                : ProtocolVersion.fromWire(revision).orElse(ProtocolVersion.LATEST_STATEFUL));
         Map<String, Object> context = context();
         if (scenario.startsWith("sep-2640-")) {
             builder.capability("extensions", Map.of("io.modelcontextprotocol/skills", Map.of()));

@@ -1,5 +1,6 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.protocol.NamedTarget;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 
 import java.nio.charset.StandardCharsets;
@@ -112,12 +113,7 @@ final class StatelessHeaders {
 
     /** The body field {@code Mcp-Name} mirrors for {@code method}, or null when the method has no such header. */
     static String nameField(String method) {
-        return switch (method) {
-            case "tools/call", "prompts/get" -> "name";
-            case "resources/read" -> "uri";
-            case "tasks/get", "tasks/update", "tasks/cancel" -> "taskId";
-            default -> null;
-        };
+        return NamedTarget.field(method);
     }
 
     /**

@@ -13,10 +13,12 @@ import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Root;
+import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.server.registry.Contribution;
+import dev.jmcp.server.registry.Lease;
 import dev.jmcp.server.registry.Owner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +33,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Another MCP server served as a plugin: jmcp is its client (through {@code jmcp-client}) and serves its tools, prompts,
@@ -59,7 +60,6 @@ public final class Mount implements Owner {
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
     /** How long the 2026-07-28 probe may go unanswered before the server is spoken to as a legacy one. */
     static final Duration DISCOVER_TIMEOUT = Duration.ofSeconds(10);
-    private static final int RETIRED = 1 << 30;
     private static final Logger LOG = LoggerFactory.getLogger(Mount.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
@@ -74,7 +74,7 @@ public final class Mount implements Owner {
 
     private final MountSpec spec;
     private final Listener listener;
-    private final AtomicInteger lease = new AtomicInteger();
+    private final Lease lease;
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch closed = new CountDownLatch(1);
     private final Semaphore kick = new Semaphore(0);
@@ -99,6 +99,7 @@ public final class Mount implements Owner {
 
     private Mount(MountSpec spec, Listener listener, ManifestCache.Slot cache) {
         this.spec = spec;
+        this.lease = new Lease(spec.name());
         this.listener = listener;
         this.cache = spec.lazy() ? cache : null;
     }
@@ -260,16 +261,12 @@ public final class Mount implements Owner {
     }
 
     private McpClient connect() throws IOException, InterruptedException {
-        ProtocolVersion asked = ProtocolVersion.V2026_07_28;
-        if (spec.protocolVersion() != null) {
-            asked = ProtocolVersion.fromWire(spec.protocolVersion()).orElseThrow(() ->
-                    new IOException("\"protocolVersion\" " + spec.protocolVersion() + " is not a revision jmcp speaks"));
-        }
         McpClientBuilder builder = McpClient.builder()
                 .clientInfo(new Implementation("jmcp-mount", "jmcp"))
-                // 2026-07-28 when the server speaks it (its own input keys, every input of a round at once, each
-                // request's capabilities), else the newest stateful revision it answers initialize with.
-                .protocolVersion(asked)
+                // Unless the file pins one, the client's own negotiation: 2026-07-28 when the server speaks it (its
+                // own input keys, every input of a round at once, each request's capabilities), else the newest
+                // stateful revision it answers initialize with. The file names the transport: no HTTP+SSE guess.
+                .legacySseFallback(false)
                 // A legacy server may ignore a request before initialize: after this long it is taken for one.
                 .discoverTimeout(DISCOVER_TIMEOUT.compareTo(spec.connectTimeout()) < 0 ? DISCOVER_TIMEOUT
                         : spec.connectTimeout())
@@ -290,6 +287,10 @@ public final class Mount implements Owner {
                 .logLevel(LoggingLevel.DEBUG)
                 .onNotification(this::notified)
                 .stderr(line -> LOG.info("[{}] {}", spec.name(), line));
+        if (spec.protocolVersion() != null) {
+            builder.protocolVersion(ProtocolVersion.fromWire(spec.protocolVersion()).orElseThrow(() ->
+                    new IOException("\"protocolVersion\" " + spec.protocolVersion() + " is not a revision jmcp speaks")));
+        }
         McpClient opened;
         if (spec.url() != null) {
             spec.headers().forEach(builder::header);
@@ -410,10 +411,11 @@ public final class Mount implements Owner {
     private Map<String, Object> answerRound(Map<String, JsonRpcRequest> requests) throws InterruptedException {
         var inputs = new LinkedHashMap<String, InputRequest>();
         requests.forEach((key, request) -> inputs.put(key, switch (request.method()) {
-            case "elicitation/create" -> InputRequest.elicit(CODEC.fromTree(request.params(), ElicitRequest.class));
-            case "sampling/createMessage" -> InputRequest.sample(CODEC.fromTree(request.params(),
+            case ServerRequests.ELICITATION_CREATE -> InputRequest.elicit(CODEC.fromTree(request.params(),
+                    ElicitRequest.class));
+            case ServerRequests.SAMPLING_CREATE_MESSAGE -> InputRequest.sample(CODEC.fromTree(request.params(),
                     CreateMessageRequest.class));
-            case "roots/list" -> InputRequest.listRoots();
+            case ServerRequests.ROOTS_LIST -> InputRequest.listRoots();
             default -> throw new McpErrorException(ErrorCodes.METHOD_NOT_FOUND, "jmcp cannot pass '"
                     + request.method() + "' on to its client", null);
         }));
@@ -563,26 +565,22 @@ public final class Mount implements Owner {
 
     @Override
     public boolean enter() {
-        while (true) {
-            int state = lease.get();
-            if ((state & RETIRED) != 0) return false;
-            if (lease.compareAndSet(state, state + 1)) return true;
-        }
+        return lease.enter();
     }
 
     @Override
     public void exit() {
-        if (lease.decrementAndGet() == RETIRED) close();
+        if (lease.exit()) close();
     }
 
     /** No new call may enter; the server is stopped once no call is inside. Idempotent. */
     public void retire() {
-        if (lease.getAndUpdate(s -> s | RETIRED) == 0) close();
+        if (lease.retire()) close();
     }
 
     /** True when retired and no call is inside. */
     public boolean idle() {
-        return lease.get() == RETIRED;
+        return lease.idle();
     }
 
     /** Waits up to {@code timeout} for the mount to be closed; true if it is. */

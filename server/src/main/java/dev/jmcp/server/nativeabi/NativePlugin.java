@@ -12,6 +12,7 @@ import dev.jmcp.protocol.Tool;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.registry.ArgumentsValidator;
 import dev.jmcp.server.registry.Contribution;
+import dev.jmcp.server.registry.Lease;
 import dev.jmcp.server.registry.Owner;
 import dev.jmcp.server.registry.PromptEntry;
 import dev.jmcp.server.registry.ResourceEntry;
@@ -30,7 +31,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A native library, in this process ({@link #load}) or in a child process of the native host program ({@link #spawn}),
@@ -50,7 +50,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class NativePlugin implements Owner {
     private static final JsonCodec CODEC = JsonCodec.shared();
-    private static final int RETIRED = 1 << 30;
 
     private final NativeCalls calls;
     private final NativeBinding library;
@@ -58,7 +57,7 @@ public final class NativePlugin implements Owner {
     private final String prefix;
     private final Runnable closing;
     private final Contribution contribution;
-    private final AtomicInteger lease = new AtomicInteger();
+    private final Lease lease;
     private final AtomicBoolean closingStarted = new AtomicBoolean();
     private final CountDownLatch closed = new CountDownLatch(1);
 
@@ -67,6 +66,7 @@ public final class NativePlugin implements Owner {
         this.calls = calls;
         this.library = library;
         this.name = name;
+        this.lease = new Lease(name);
         this.prefix = prefix;
         this.closing = closing;
         this.contribution = declare();
@@ -147,22 +147,18 @@ public final class NativePlugin implements Owner {
 
     @Override
     public boolean enter() {
-        while (true) {
-            int state = lease.get();
-            if ((state & RETIRED) != 0) return false;
-            if (lease.compareAndSet(state, state + 1)) return true;
-        }
+        return lease.enter();
     }
 
     @Override
     public void exit() {
-        lease.decrementAndGet();
+        lease.exit();
         closeIfDone();
     }
 
     /** No new call may enter; the library is closed once no call is inside it. Idempotent. */
     public void retire() {
-        lease.getAndUpdate(s -> s | RETIRED);
+        lease.retire();
         closeIfDone();
     }
 
@@ -182,7 +178,7 @@ public final class NativePlugin implements Owner {
     }
 
     private void closeIfDone() {
-        if (lease.get() != RETIRED || !calls.idle() || !closingStarted.compareAndSet(false, true)) return;
+        if (!lease.idle() || !calls.idle() || !closingStarted.compareAndSet(false, true)) return;
         try {
             library.close();
         } finally {

@@ -3,6 +3,7 @@ package dev.jmcp.server.plugins;
 import dev.jmcp.plugin.Plugin;
 import dev.jmcp.plugin.PluginConfig;
 import dev.jmcp.server.registry.Contribution;
+import dev.jmcp.server.registry.Lease;
 import dev.jmcp.server.registry.Owner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -33,7 +33,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class JarPlugin implements Owner, dev.jmcp.server.registry.RunawayAware {
     private static final Logger LOG = LoggerFactory.getLogger(JarPlugin.class);
-    private static final int RETIRED = 1 << 30;
     /** How long a plugin's {@code close()} may take before closing goes on without it. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
     /** How long the threads a removed plugin started get to end once interrupted. */
@@ -44,8 +43,7 @@ final class JarPlugin implements Owner, dev.jmcp.server.registry.RunawayAware {
     private final JarStamp stamp;
     private final Path copy;
     private final PluginConfig config;
-    /** Calls inside the plugin, plus {@link #RETIRED} once retired. */
-    private final AtomicInteger lease = new AtomicInteger();
+    private final Lease lease;
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch closed = new CountDownLatch(1);
     /** Held while the plugin's {@code register} runs again, so two redeclarations never overlap. */
@@ -60,6 +58,7 @@ final class JarPlugin implements Owner, dev.jmcp.server.registry.RunawayAware {
 
     JarPlugin(String name, Path source, JarStamp stamp, Path copy, PluginConfig config, URLClassLoader loader) {
         this.name = name;
+        this.lease = new Lease(name);
         this.source = source;
         this.stamp = stamp;
         this.copy = copy;
@@ -181,31 +180,22 @@ final class JarPlugin implements Owner, dev.jmcp.server.registry.RunawayAware {
 
     @Override
     public boolean enter() {
-        while (true) {
-            int state = lease.get();
-            if ((state & RETIRED) != 0) return false;
-            if (lease.compareAndSet(state, state + 1)) return true;
-        }
+        return lease.enter();
     }
 
     @Override
     public void exit() {
-        int state = lease.updateAndGet(s -> {
-            if ((s & ~RETIRED) == 0) throw new IllegalStateException("exit() of plugin " + name + " without enter()");
-            return s - 1;
-        });
-        if (state == RETIRED) closeInBackground();
+        if (lease.exit()) closeInBackground();
     }
 
     /** No new call may enter; the plugin closes as soon as no call is inside it. Idempotent. */
     void retire() {
-        int before = lease.getAndUpdate(s -> s | RETIRED);
-        if (before == 0) closeInBackground();
+        if (lease.retire()) closeInBackground();
     }
 
     /** True when retired and no call is inside: the plugin is closing or closed. */
     boolean idle() {
-        return lease.get() == RETIRED;
+        return lease.idle();
     }
 
     /** Waits up to {@code timeout} for the plugin to be closed; true if it is. */

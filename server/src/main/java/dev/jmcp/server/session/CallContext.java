@@ -11,6 +11,7 @@ import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.Root;
+import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.json.JsonTrees;
 import dev.jmcp.protocol.jsonrpc.RequestId;
@@ -117,7 +118,7 @@ public final class CallContext implements RequestContext {
     @Override
     public List<Root> roots(Duration timeout) {
         require(clientSupportsRoots(), "roots");
-        Object result = session.request("roots/list", null, requestId, timeout);
+        Object result = session.request(ServerRequests.ROOTS_LIST, null, requestId, timeout);
         if (!(result instanceof Map<?, ?> map) || !(map.get("roots") instanceof List<?> list)) {
             throw new ClientRequestException(Reason.CLIENT_ERROR, "the client's roots/list result has no 'roots' array");
         }
@@ -138,8 +139,9 @@ public final class CallContext implements RequestContext {
         if (request.tools() != null) {
             require(RequestContexts.declaresSamplingTools(session.clientCapabilities()), "sampling.tools");
         }
-        Object result = session.request("sampling/createMessage", CODEC.toTree(request), requestId, timeout);
-        return read(result, CreateMessageResult.class, "sampling/createMessage");
+        Object result = session.request(ServerRequests.SAMPLING_CREATE_MESSAGE, CODEC.toTree(request), requestId,
+                timeout);
+        return read(result, CreateMessageResult.class, ServerRequests.SAMPLING_CREATE_MESSAGE);
     }
 
     @Override
@@ -154,8 +156,8 @@ public final class CallContext implements RequestContext {
         } else {
             require(clientSupportsElicitation(), "elicitation");
         }
-        Object result = session.request("elicitation/create", CODEC.toTree(request), requestId, timeout);
-        return read(result, ElicitResult.class, "elicitation/create");
+        Object result = session.request(ServerRequests.ELICITATION_CREATE, CODEC.toTree(request), requestId, timeout);
+        return read(result, ElicitResult.class, ServerRequests.ELICITATION_CREATE);
     }
 
     private void require(boolean supported, String capability) {

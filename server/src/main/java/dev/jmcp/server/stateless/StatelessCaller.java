@@ -9,6 +9,7 @@ import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.protocol.InputRequiredResult;
 import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
@@ -132,9 +133,11 @@ public final class StatelessCaller implements Caller {
     static Map<String, Object> wire(Map<String, InputRequest> missing) {
         var requests = new LinkedHashMap<String, Object>();
         missing.forEach((key, request) -> requests.put(key, switch (request) {
-            case InputRequest.Elicit e -> Map.of("method", "elicitation/create", "params", CODEC.toTree(e.request()));
-            case InputRequest.Sample s -> Map.of("method", "sampling/createMessage", "params", CODEC.toTree(s.request()));
-            case InputRequest.ListRoots r -> Map.of("method", "roots/list", "params", Map.of());
+            case InputRequest.Elicit e -> Map.of("method", ServerRequests.ELICITATION_CREATE,
+                    "params", CODEC.toTree(e.request()));
+            case InputRequest.Sample s -> Map.of("method", ServerRequests.SAMPLING_CREATE_MESSAGE,
+                    "params", CODEC.toTree(s.request()));
+            case InputRequest.ListRoots r -> Map.of("method", ServerRequests.ROOTS_LIST, "params", Map.of());
         }));
         return requests;
     }

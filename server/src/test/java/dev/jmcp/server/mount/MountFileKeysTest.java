@@ -3,6 +3,7 @@ package dev.jmcp.server.mount;
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.ServerNotification;
 import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Resource;
 import dev.jmcp.protocol.ResourceTemplate;
 import dev.jmcp.protocol.TextContent;
@@ -72,7 +73,9 @@ class MountFileKeysTest {
     }
 
     private McpClient client(HttpTransport front) throws Exception {
-        McpClient client = McpClient.builder().onNotification(notifications::add).http(front.url());
+        // A stateful session: the tests watch its list_changed notifications and subscriptions.
+        McpClient client = McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
+                .onNotification(notifications::add).http(front.url());
         open.add(client);
         return client;
     }

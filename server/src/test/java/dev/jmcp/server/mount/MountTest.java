@@ -6,6 +6,7 @@ import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.CreateMessageResult;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Role;
 import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
@@ -131,7 +132,7 @@ class MountTest {
     }
 
     private McpClient client(HttpTransport front) throws Exception {
-        McpClient client = McpClient.builder()
+        McpClient client = McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
                 .onElicitation(request -> new ElicitResult("accept", Map.of("name", "Ada")))
                 .onSampling(request -> new CreateMessageResult(Role.ASSISTANT, new TextContent("hi from the model"),
                         "test-model", "endTurn"))
@@ -274,7 +275,7 @@ class MountTest {
         var callers = new java.util.concurrent.ConcurrentHashMap<String, Thread>();
         // The user answers each question with what it asked, once every call is waiting for its answer (so the calls
         // overlap), and says whether it came with the call it is about: the front sends it on that call's stream.
-        McpClient client = McpClient.builder()
+        McpClient client = McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
                 .onElicitation(request -> {
                     allAsked.countDown();
                     try {
@@ -324,9 +325,10 @@ class MountTest {
         for (String who : List.of("a", "b")) {
             var received = new java.util.concurrent.ConcurrentLinkedQueue<Object>();
             logs.put(who, received);
-            McpClient client = McpClient.builder().logLevel(LoggingLevel.INFO).onNotification(n -> {
-                if (n instanceof ServerNotification.LogMessage m) received.add(m.data());
-            }).http(front.url());
+            McpClient client = McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL)
+                    .logLevel(LoggingLevel.INFO).onNotification(n -> {
+                        if (n instanceof ServerNotification.LogMessage m) received.add(m.data());
+                    }).http(front.url());
             open.add(client);
             threads.add(Thread.ofVirtual().unstarted(() -> {
                 try {

@@ -1,5 +1,6 @@
 package dev.jmcp.plugins.weather;
 
+import dev.jmcp.plugin.Json;
 import dev.jmcp.plugin.ToolException;
 
 import java.io.IOException;
@@ -83,7 +84,7 @@ final class OpenMeteoClient implements AutoCloseable {
         }
         Object tree;
         try {
-            tree = JsonText.parse(body);
+            tree = Json.parse(body);
         } catch (IllegalArgumentException e) {
             throw new ToolException("Open-Meteo's answer is not valid JSON (" + e.getMessage() + "): " + excerpt(body));
         }
