@@ -91,7 +91,7 @@ class McpClientTest {
                 .discoverTimeout(java.time.Duration.ofMillis(300)).connect(server)) {
             long tookMillis = (System.nanoTime() - start) / 1_000_000;
             assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2025_11_25);
-            assertThat(tookMillis).as("the probe waited its own timeout, not the handshake's").isBetween(300L, 5_000L);
+            assertThat(tookMillis).as("the probe waited its own timeout, not the handshake's").isBetween(300L, 30_000L);
             assertThat(server.all).anySatisfy(m -> assertThat(m).isInstanceOfSatisfying(JsonRpcRequest.class,
                     r -> assertThat(r.method()).isEqualTo("initialize")));
         }
