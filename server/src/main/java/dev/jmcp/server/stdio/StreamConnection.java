@@ -7,7 +7,7 @@ import dev.jmcp.server.session.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -21,43 +21,76 @@ final class StreamConnection implements Connection {
     private static final Logger log = LoggerFactory.getLogger(StreamConnection.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
+    /**
+     * The buffer grows to the largest message so far and is kept up to this size (one 1 MiB answer after another
+     * reuses it); a message larger than this leaves a buffer that is let go once it is written.
+     */
+    private static final int KEPT_BUFFER_BYTES = 4 * 1024 * 1024;
+
     private final OutputStream out;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Where each message is encoded whole before it is written; guarded by {@link #lock}. */
+    private final Buffer buffer = new Buffer();
     private volatile boolean broken;
 
     StreamConnection(OutputStream out) {
-        this.out = new BufferedOutputStream(out, 64 * 1024);
+        this.out = out;
+    }
+
+    /** A growable byte array whose content is written without being copied out first. */
+    private static final class Buffer extends ByteArrayOutputStream {
+        Buffer() {
+            super(16 * 1024);
+        }
+
+        void writeLineTo(OutputStream target) throws IOException {
+            write('\n');
+            target.write(buf, 0, count);
+            target.flush();
+        }
+
+        /** Forgets the content; a buffer grown past {@link #KEPT_BUFFER_BYTES} by one large message is let go. */
+        void clear() {
+            count = 0;
+            if (buf.length > KEPT_BUFFER_BYTES) buf = new byte[16 * 1024];
+        }
     }
 
     @Override
     public void send(JsonRpcMessage message, RequestId relatedRequest) {
-        // Encoded whole before anything is written: a value that is no JSON never leaves half a message on stdout.
-        byte[] bytes;
+        if (broken) return;
+        lock.lock();
         try {
-            bytes = CODEC.encode(message);
-        } catch (IllegalArgumentException e) {
-            log.warn("dropped a message that cannot be written as JSON: {}", e.getMessage());
-            return;
+            // Encoded whole before anything is written: a value that is no JSON never leaves half a message on stdout.
+            // Into one buffer this connection keeps, and from there to the descriptor, so a message is not copied into
+            // a new array of its own size on the way (a 1 MiB tool result was held three times).
+            try {
+                CODEC.write(message, buffer);
+            } catch (IOException e) {
+                buffer.clear();
+                try {
+                    buffer.writeBytes(CODEC.encode(message));  // the -32603 that replaces an answer that is no JSON
+                } catch (IllegalArgumentException notAnswer) {
+                    log.warn("dropped a message that cannot be written as JSON: {}", notAnswer.getMessage());
+                    return;
+                }
+            }
+            buffer.writeLineTo(out);
+        } catch (IOException e) {
+            fail(e);
+        } finally {
+            buffer.clear();
+            lock.unlock();
         }
-        writeLine(out -> out.write(bytes));
     }
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
-        byte[] bytes = CODEC.encodeBatch(responses);
-        writeLine(out -> out.write(bytes));
-    }
-
-    private interface Body {
-        void writeTo(OutputStream out) throws IOException;
-    }
-
-    /** Writes one JSON text and its newline whole, then flushes: the client reads messages as they are sent. */
-    private void writeLine(Body body) {
         if (broken) return;
+        byte[] bytes = CODEC.encodeBatch(responses);
         lock.lock();
         try {
-            body.writeTo(out);
+            out.write(bytes);
             out.write('\n');
             out.flush();
         } catch (IOException e) {
