@@ -11,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -22,15 +23,17 @@ final class StreamConnection implements Connection {
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     /**
-     * The buffer grows to the largest message so far and is kept up to this size (one 1 MiB answer after another
+     * A buffer grows to the largest message it held and is kept up to this size (one 1 MiB answer after another
      * reuses it); a message larger than this leaves a buffer that is let go once it is written.
      */
     private static final int KEPT_BUFFER_BYTES = 4 * 1024 * 1024;
+    /** Buffers kept for the next messages: as many as messages are commonly encoded at once. */
+    private static final int SPARE_BUFFERS = 4;
 
     private final OutputStream out;
     private final ReentrantLock lock = new ReentrantLock();
-    /** Where each message is encoded whole before it is written; guarded by {@link #lock}. */
-    private final Buffer buffer = new Buffer();
+    /** Buffers not in use; each message is encoded into one outside the lock, then written under it. */
+    private final ConcurrentLinkedDeque<Buffer> spare = new ConcurrentLinkedDeque<>();
     private volatile boolean broken;
 
     StreamConnection(OutputStream out) {
@@ -56,14 +59,25 @@ final class StreamConnection implements Connection {
         }
     }
 
+    private Buffer take() {
+        Buffer buffer = spare.pollFirst();
+        return buffer != null ? buffer : new Buffer();
+    }
+
+    private void give(Buffer buffer) {
+        buffer.clear();
+        if (spare.size() < SPARE_BUFFERS) spare.offerFirst(buffer);
+    }
+
     @Override
     public void send(JsonRpcMessage message, RequestId relatedRequest) {
         if (broken) return;
-        lock.lock();
+        // Encoded whole before anything is written: a value that is no JSON never leaves half a message on stdout.
+        // Into a buffer kept for the next messages, and from there to the descriptor, so a message is not copied into
+        // a new array of its own size on the way (a 1 MiB tool result was held three times). Encoding happens outside
+        // the lock, so answers finishing at once are encoded in parallel and only their writes take turns.
+        Buffer buffer = take();
         try {
-            // Encoded whole before anything is written: a value that is no JSON never leaves half a message on stdout.
-            // Into one buffer this connection keeps, and from there to the descriptor, so a message is not copied into
-            // a new array of its own size on the way (a 1 MiB tool result was held three times).
             try {
                 CODEC.write(message, buffer);
             } catch (IOException e) {
@@ -75,28 +89,43 @@ final class StreamConnection implements Connection {
                     return;
                 }
             }
-            buffer.writeLineTo(out);
+            writeLine(buffer);
+        } finally {
+            give(buffer);
+        }
+    }
+
+    private void writeLine(Buffer buffer) {
+        lock.lock();
+        try {
+            if (!broken) buffer.writeLineTo(out);
         } catch (IOException e) {
             fail(e);
         } finally {
-            buffer.clear();
             lock.unlock();
         }
     }
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
+        sendEncodedBatch(responses.stream().map(CODEC::encode).toList());
+    }
+
+    /** The array written part by part into a kept buffer, so the answers are not first copied into one more array. */
+    @Override
+    public void sendEncodedBatch(List<byte[]> responses) {
         if (broken) return;
-        byte[] bytes = CODEC.encodeBatch(responses);
-        lock.lock();
+        Buffer buffer = take();
         try {
-            out.write(bytes);
-            out.write('\n');
-            out.flush();
-        } catch (IOException e) {
-            fail(e);
+            buffer.write('[');
+            for (int i = 0; i < responses.size(); i++) {
+                if (i > 0) buffer.write(',');
+                buffer.writeBytes(responses.get(i));
+            }
+            buffer.write(']');
+            writeLine(buffer);
         } finally {
-            lock.unlock();
+            give(buffer);
         }
     }
 
