@@ -128,8 +128,13 @@ public final class HostileDriver {
                     String.valueOf(pid), "GC.class_histogram").redirectErrorStream(true).start();
             String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             jcmd.waitFor(60, TimeUnit.SECONDS);
+            int shown = 0;
             for (String line : output.split("\n")) {
                 String[] f = line.trim().split("\\s+");
+                // The 15 largest classes too: what grew, when something did.
+                if (f.length >= 4 && f[0].endsWith(":") && shown++ < 15) {
+                    summary.append(String.format("  top %s %s objects, %s bytes%n", f[3], f[1], f[2]));
+                }
                 if (line.startsWith("Total") && f.length >= 3) {
                     summary.append(String.format("live heap after a full GC %d MB in %s objects%n",
                             Long.parseLong(f[2]) >> 20, f[1]));

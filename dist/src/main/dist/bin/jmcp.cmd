@@ -17,13 +17,22 @@ rem G1 with a periodic collection when idle, as bin/jmcp, unless the user picked
 rem such as -XX:+UseSerialGC).
 set "USER_OPTS= %JAVA_OPTS% %JMCP_OPTS% "
 if "%USER_OPTS:GC =%"=="%USER_OPTS%" set "OPTS=%OPTS% -XX:+UseG1GC -XX:G1PeriodicGCInterval=5000"
-rem A small first heap and a bounded young generation, as bin/jmcp, unless the user sized the heap.
+rem At most 512 MiB of heap, a small first heap and a bounded young generation, as bin/jmcp (which says why), each
+rem unless the user set it.
 set "SIZED="
-if not "%USER_OPTS:-Xm=%"=="%USER_OPTS%" set "SIZED=1"
-if not "%USER_OPTS:NewSize=%"=="%USER_OPTS%" set "SIZED=1"
-if not "%USER_OPTS:HeapSize=%"=="%USER_OPTS%" set "SIZED=1"
+if not "%USER_OPTS:-Xmx=%"=="%USER_OPTS%" set "SIZED=1"
+if not "%USER_OPTS:MaxHeapSize=%"=="%USER_OPTS%" set "SIZED=1"
 if not "%USER_OPTS:RAMPercentage=%"=="%USER_OPTS%" set "SIZED=1"
-if not defined SIZED set "OPTS=%OPTS% -Xms16m -XX:MaxNewSize=48m"
+if not defined SIZED set "OPTS=%OPTS% -Xmx512m"
+set "SIZED="
+if not "%USER_OPTS:-Xms=%"=="%USER_OPTS%" set "SIZED=1"
+if not "%USER_OPTS:InitialHeapSize=%"=="%USER_OPTS%" set "SIZED=1"
+if not "%USER_OPTS:RAMPercentage=%"=="%USER_OPTS%" set "SIZED=1"
+if not defined SIZED set "OPTS=%OPTS% -Xms16m"
+set "SIZED="
+if not "%USER_OPTS:-Xmn=%"=="%USER_OPTS%" set "SIZED=1"
+if not "%USER_OPTS:NewSize=%"=="%USER_OPTS%" set "SIZED=1"
+if not defined SIZED set "OPTS=%OPTS% -XX:MaxNewSize=48m"
 rem The JIT's first, profiling tier from 2,000 calls on instead of 200, as bin/jmcp says why (JAVA_OPTS and JMCP_OPTS
 rem come later and override it).
 set "OPTS=%OPTS% -XX:Tier3InvocationThreshold=2000 -XX:Tier3MinInvocationThreshold=1000 -XX:Tier3CompileThreshold=10000"

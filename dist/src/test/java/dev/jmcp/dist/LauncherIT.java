@@ -41,6 +41,10 @@ class LauncherIT {
     }
 
     private static Run run(Path launcher, String... args) throws Exception {
+        return run(launcher, Map.of(), args);
+    }
+
+    private static Run run(Path launcher, Map<String, String> extraEnv, String... args) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(launcher.toString());
         command.addAll(List.of(args));
@@ -53,6 +57,7 @@ class LauncherIT {
         env.remove("JAVA_OPTS");
         env.remove("JMCP_OPTS");
         env.remove("JAVA_TOOL_OPTIONS");
+        env.putAll(extraEnv);
         Process process = builder.start();
         process.getOutputStream().close();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
@@ -84,6 +89,27 @@ class LauncherIT {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("--name", "--plugins", "--logs", "--verbose", "--page-size",
                 "--max-message-size", "--http", "--sse", "--host", "--port", "--path");
+    }
+
+    @Test
+    void theHeapIsBoundedByDefaultAndAnOperatorsBoundWins() throws Exception {
+        // The JVM's own default is a quarter of the machine's memory, which G1 grew toward under bursts.
+        Run defaults = run(home.resolve("bin/jmcp"), Map.of("JMCP_OPTS", "-XX:+PrintFlagsFinal"), "--version");
+        assertThat(defaults.exitCode()).as(defaults.err()).isZero();
+        assertThat(flag(defaults.out(), "MaxHeapSize")).isEqualTo(512L << 20);
+        assertThat(flag(defaults.out(), "InitialHeapSize")).isEqualTo(16L << 20);
+
+        Run sized = run(home.resolve("bin/jmcp"), Map.of("JMCP_OPTS", "-XX:+PrintFlagsFinal -Xmx1g"), "--version");
+        assertThat(sized.exitCode()).as(sized.err()).isZero();
+        assertThat(flag(sized.out(), "MaxHeapSize")).as("the operator's -Xmx").isEqualTo(1L << 30);
+        assertThat(flag(sized.out(), "InitialHeapSize")).as("the launcher's -Xms still applies").isEqualTo(16L << 20);
+    }
+
+    /** The value of {@code name} in {@code -XX:+PrintFlagsFinal} output. */
+    private static long flag(String output, String name) {
+        var matcher = java.util.regex.Pattern.compile("\\s" + name + "\\s+=\\s+(\\d+)").matcher(output);
+        assertThat(matcher.find()).as(name + " in the JVM's flags").isTrue();
+        return Long.parseLong(matcher.group(1));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.jmcp.server;
 
+import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.Registry;
@@ -190,6 +191,59 @@ class ExactlyOneResponseTest {
         assertThat(client.next()).as("the batch's answers, the cancelled call's left out").asList().hasSize(3);
         send(session, "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}");
         assertThat(client.nextObject()).containsEntry("id", 6).containsKey("result");
+        session.close();
+    }
+
+    @Test
+    void answersHeldForUnfinishedBatchesAreBoundedInBytes() throws Exception {
+        var plugins = new TestContributions();
+        // 2 KiB messages: the answers a connection's unfinished batches hold may reach 8 KiB.
+        var options = new ServerOptions("batches", "1", Path.of("unused"), 100, 2048, 100,
+                ServerOptions.DEFAULT_RELOAD_SETTLE);
+        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(0))), Methods.table(options));
+        var client = new MemoryConnection();
+        ServerSession session = engine.openSession(client);
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"b\",\"version\":\"1\"}}}");
+        assertThat(client.nextObject()).containsKey("result");
+        // A slow call and ten echoes of 1,500 characters: 15 KiB of answers would wait for the slow call.
+        var batch = new StringBuilder("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
+        String text = "x".repeat(1500);
+        for (int id = 2; id <= 11; id++) {
+            batch.append(",{\"jsonrpc\":\"2.0\",\"id\":").append(id).append(",\"method\":\"tools/call\",\"params\":"
+                    + "{\"name\":\"echo\",\"arguments\":{\"text\":\"").append(text).append("\"}}}");
+        }
+        send(session, batch.append(']').toString());
+        assertThat(plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        var never = new CountDownLatch(1);
+        while (session.requestsInFlight() > 1 && System.nanoTime() < deadline) {
+            assertThat(never.await(10, TimeUnit.MILLISECONDS)).isFalse();   // a bounded pause between looks
+        }
+        send(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+
+        List<?> answers = (List<?>) client.next();
+        assertThat(answers).as("one answer per echo, the cancelled call's left out").hasSize(10);
+        int results = 0;
+        int refused = 0;
+        long resultBytes = 0;
+        for (Object answer : answers) {
+            var map = (Map<?, ?>) answer;
+            if (map.containsKey("result")) {
+                results++;
+                resultBytes += JsonCodec.shared().writeValueAsString(map).length();
+            } else {
+                refused++;
+                assertThat(map.get("error").toString()).contains("-32603", "pass 8192 bytes", "smaller batch");
+            }
+        }
+        assertThat(results).as("answers kept while they fit").isBetween(3, 5);
+        assertThat(refused).as("each answer past the bound replaced by an error for its id").isEqualTo(10 - results);
+        assertThat(resultBytes).isLessThanOrEqualTo(8192);
+        // The bound is free again once the batch is sent.
+        send(session, "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+                + "\"arguments\":{\"text\":\"" + text + "\"}}}");
+        assertThat(client.nextObject()).containsEntry("id", 12).containsKey("result");
         session.close();
     }
 

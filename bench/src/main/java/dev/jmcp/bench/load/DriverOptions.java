@@ -15,7 +15,7 @@ import java.util.Map;
  */
 record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echoPlugin, Path node, Path tsServer, Path java, String javaSdkClasspath,
                      List<String> javaSdkJvmOptions, List<String> servers, List<LoadTransport> transports, int startupRuns,
-                     int warmup, int requests, int concurrency, Duration phaseLimit, Path logs) {
+                     int warmup, int requests, int concurrency, Duration phaseLimit, Path logs, int textBytes, int sessions) {
 
     static final String USAGE = """
             usage: LoadDriver --jmcp BIN --echo-plugin JAR --node NODE --ts-server MJS --java JAVA --java-sdk-classpath CP
@@ -24,7 +24,9 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
                               [--warmup 5000] [--requests 10000] [--concurrency 16] [--phase-limit-seconds 120]
                               [--java-sdk-jvm-options "OPTS"] [--logs DIR]
                               [--jmcp-release BIN (adds server jmcp-release: another jmcp, e.g. an unpacked release)]
-                              [--startup-only true (start-up runs and the RSS of an idle server; no load phases)]""";
+                              [--startup-only true (start-up runs and the RSS of an idle server; no load phases)]
+                              [--text-bytes N (echo a text of N bytes instead of one sentence, e.g. 1048576)]
+                              [--sessions N (HTTP: then open N more sessions, 16 at a time; rate and KiB per session)]""";
 
     static DriverOptions parse(String[] args) {
         Map<String, String> values = new HashMap<>();
@@ -33,7 +35,8 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
             values.put(args[i].substring(2), args[++i]);
         }
         var known = List.of("jmcp", "jmcp-release", "startup-only", "echo-plugin", "node", "ts-server", "java", "java-sdk-classpath", "java-sdk-jvm-options",
-                "servers", "transports", "startup-runs", "warmup", "requests", "concurrency", "phase-limit-seconds", "logs");
+                "servers", "transports", "startup-runs", "warmup", "requests", "concurrency", "phase-limit-seconds", "logs",
+                "text-bytes", "sessions");
         for (String key : values.keySet()) {
             if (!known.contains(key)) throw new IllegalArgumentException("unknown option --" + key);
         }
@@ -54,7 +57,15 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
                 jvmOptions.isEmpty() ? List.of() : Arrays.asList(jvmOptions.split("\\s+")), List.copyOf(servers), List.copyOf(transports),
                 positive(values, "startup-runs", 5), positive(values, "warmup", 5000), positive(values, "requests", 10000),
                 positive(values, "concurrency", 16), Duration.ofSeconds(positive(values, "phase-limit-seconds", 120)),
-                Path.of(values.getOrDefault("logs", "bench/target/e2e-logs")));
+                Path.of(values.getOrDefault("logs", "bench/target/e2e-logs")),
+                Integer.parseInt(values.getOrDefault("text-bytes", "0")), Integer.parseInt(values.getOrDefault("sessions", "0")));
+    }
+
+    /** The text every echo call sends: the benchmark's sentence, or that sentence repeated to {@code textBytes}. */
+    String echoText() {
+        if (textBytes <= 0) return dev.jmcp.bench.codec.Payloads.TEXT;
+        String sentence = dev.jmcp.bench.codec.Payloads.TEXT + " ";
+        return sentence.repeat(textBytes / sentence.length() + 1).substring(0, textBytes);
     }
 
     private static String required(Map<String, String> values, String key) {

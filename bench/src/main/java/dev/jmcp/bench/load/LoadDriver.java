@@ -154,7 +154,7 @@ public final class LoadDriver {
         double[] toolsList = startUps.toolsList;
         if (options.startupOnly()) {
             var none = new Latencies(0, 0, 0, new long[0]);
-            return new TargetResult(target, startup, toolsList, none, none, startUps.idle);
+            return new TargetResult(target, startup, toolsList, none, none, startUps.idle, TargetResult.Extra.NONE);
         }
         Path log = log(target);
         int port = freePort();
@@ -163,17 +163,33 @@ public final class LoadDriver {
             client.initialize(STARTUP_LIMIT);
             Latencies warm = client.callEcho(options.warmup(), options.concurrency(), options.phaseLimit());
             if (!warm.complete()) System.err.println("  warm-up incomplete: " + warm.answered() + "/" + warm.requested());
+            long cpu0 = process.cpuNanos();
             Latencies sequential = client.callEcho(options.requests(), 1, options.phaseLimit());
+            long cpu1 = process.cpuNanos();
             Latencies concurrent = client.callEcho(options.requests(), options.concurrency(), options.phaseLimit());
+            long cpu2 = process.cpuNanos();
             ServerProcess.Memory memory = process.memory();
-            return new TargetResult(target, startup, toolsList, sequential, concurrent, memory);
+            var extra = new TargetResult.Extra((cpu1 - cpu0) / 1e3 / Math.max(1, sequential.answered()),
+                    (cpu2 - cpu1) / 1e3 / Math.max(1, concurrent.answered()), 0, Double.NaN, Double.NaN);
+            if (options.sessions() > 0 && client instanceof StreamableHttpClient http) {
+                long before = process.memory().rssKb();
+                long start = System.nanoTime();
+                int opened = http.openSessions(options.sessions(), 16, options.phaseLimit());
+                double seconds = (System.nanoTime() - start) / 1e9;
+                ServerProcess.Memory after = process.memory();
+                extra = new TargetResult.Extra(extra.seqCpuMicros(), extra.concurrentCpuMicros(), opened, opened / seconds,
+                        (after.rssKb() - before) / (double) Math.max(1, opened));
+                memory = new ServerProcess.Memory(after.rssKb(), after.peakKb());
+            }
+            return new TargetResult(target, startup, toolsList, sequential, concurrent, memory, extra);
         }
     }
 
-    private static LoadSession client(Target target, ServerProcess process, int port) {
+    private LoadSession client(Target target, ServerProcess process, int port) {
+        String text = options.echoText();
         return switch (target.transport()) {
-            case STDIO -> new StdioClient(process);
-            case HTTP -> new StreamableHttpClient(port);
+            case STDIO -> new StdioClient(process, text);
+            case HTTP -> new StreamableHttpClient(port, text);
         };
     }
 
@@ -186,9 +202,11 @@ public final class LoadDriver {
     }
 
     private static String line(TargetResult r) {
-        return String.format(Locale.ROOT, "start-up %.0f ms (runs: %s), to tools/list %.0f ms; sequential %s; concurrent %s; RSS %d MiB (peak %d MiB)",
+        return String.format(Locale.ROOT, "start-up %.0f ms (runs: %s), to tools/list %.0f ms; sequential %s; concurrent %s; RSS %d MiB (peak %d MiB)"
+                        + "; CPU per call %.0f µs sequential, %.0f µs concurrent; sessions %d at %.0f/s, %.1f KiB each",
                 r.startupMedian(), runs(r.startupMillis()), r.toolsListMedian(), phase(r.sequential()), phase(r.concurrent()),
-                r.memory().rssKb() / 1024, r.memory().peakKb() / 1024);
+                r.memory().rssKb() / 1024, r.memory().peakKb() / 1024, r.extra().seqCpuMicros(), r.extra().concurrentCpuMicros(),
+                r.extra().sessions(), r.extra().sessionsPerSecond(), r.extra().kibPerSession());
     }
 
     private static String runs(double[] millis) {
@@ -205,18 +223,19 @@ public final class LoadDriver {
 
     private static String table(DriverOptions o, List<TargetResult> results) {
         var out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "K=%d requests per phase, C=%d in flight, warm-up %d, start-up median of %d runs%n%n",
-                o.requests(), o.concurrency(), o.warmup(), o.startupRuns()));
-        out.append("| server | transport | start-up ms | to tools/list ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB |\n");
-        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        out.append(String.format(Locale.ROOT, "K=%d requests per phase, C=%d in flight, warm-up %d, start-up median of %d runs, text %d bytes, %d sessions%n%n",
+                o.requests(), o.concurrency(), o.warmup(), o.startupRuns(), o.echoText().length(), o.sessions()));
+        out.append("| server | transport | start-up ms | to tools/list ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB | CPU µs/call seq | CPU µs/call C | sessions/s | KiB/session |\n");
+        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (TargetResult r : results) {
-            out.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %d | %d |%n",
+            out.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %d | %d | %.0f | %.0f | %.0f | %.1f |%n",
                     r.target().server(), r.target().transport(), r.startupMedian(), r.toolsListMedian(),
                     r.sequential().throughput(), r.sequential().complete() ? "" : "*",
                     r.sequential().percentileMicros(0.5), r.sequential().percentileMicros(0.99),
                     r.concurrent().throughput(), r.concurrent().complete() ? "" : "*",
                     r.concurrent().percentileMicros(0.5), r.concurrent().percentileMicros(0.99),
-                    r.memory().rssKb() / 1024, r.memory().peakKb() / 1024));
+                    r.memory().rssKb() / 1024, r.memory().peakKb() / 1024, r.extra().seqCpuMicros(),
+                    r.extra().concurrentCpuMicros(), r.extra().sessionsPerSecond(), r.extra().kibPerSession()));
         }
         out.append("(* = the phase hit its time limit before every request was answered)\n");
         return out.toString();

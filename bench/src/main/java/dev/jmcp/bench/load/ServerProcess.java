@@ -63,6 +63,21 @@ final class ServerProcess implements AutoCloseable {
     record Memory(long rssKb, long peakKb) {
     }
 
+    /** CPU time (user and system) of the process and its descendants so far, in nanoseconds; from /proc, tick precision. */
+    long cpuNanos() {
+        long ticks = 0;
+        for (ProcessHandle handle : Stream.concat(Stream.of(process.toHandle()), process.descendants()).toList()) {
+            try {
+                String stat = Files.readString(Path.of("/proc", Long.toString(handle.pid()), "stat"));
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);  // utime, stime (fields 14, 15)
+            } catch (IOException | RuntimeException e) {
+                // gone, or not Linux
+            }
+        }
+        return ticks * 10_000_000L;  // USER_HZ is 100 on Linux
+    }
+
     private static long statusField(long pid, String field) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {

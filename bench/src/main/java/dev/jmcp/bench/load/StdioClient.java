@@ -27,10 +27,12 @@ final class StdioClient implements LoadSession {
     private final Thread reader;
     private final AtomicReference<Phase> phase = new AtomicReference<>();
     private final AtomicReference<String> failure = new AtomicReference<>();
+    private final String text;
     private long nextId = 1;
 
-    StdioClient(ServerProcess process) {
+    StdioClient(ServerProcess process, String text) {
         this.process = process;
+        this.text = text;
         this.out = new BufferedOutputStream(process.stdin(), 64 * 1024);
         this.reader = Thread.ofPlatform().daemon().name("stdio-reader-" + process.pid()).start(this::read);
     }
@@ -57,7 +59,7 @@ final class StdioClient implements LoadSession {
     }
 
     private void read() {
-        try (var lines = new BufferedReader(new InputStreamReader(process.stdout(), StandardCharsets.UTF_8))) {
+        try (var lines = new BufferedReader(new InputStreamReader(process.stdout(), StandardCharsets.UTF_8), 1 << 16)) {
             String line;
             while ((line = lines.readLine()) != null) {
                 long now = System.nanoTime();
@@ -77,7 +79,7 @@ final class StdioClient implements LoadSession {
                     switch (current.kind) {
                         case INITIALIZE -> Answers.checkInitialized(message);
                         case TOOLS_LIST -> Answers.checkToolsList(message);
-                        case ECHO -> Answers.checkEcho(message, Payloads.TEXT);
+                        case ECHO -> Answers.checkEcho(message, text);
                     }
                     current.latency[index] = now - current.sent[index];
                     current.answered.incrementAndGet();
@@ -129,7 +131,7 @@ final class StdioClient implements LoadSession {
             byte[] request = (switch (kind) {
                 case INITIALIZE -> Payloads.initialize(id, PROTOCOL_VERSION);
                 case TOOLS_LIST -> Payloads.toolsList(id);
-                case ECHO -> Payloads.toolsCall(id, Payloads.TEXT);
+                case ECHO -> Payloads.toolsCall(id, text);
             }).getBytes(StandardCharsets.UTF_8);
             current.sent[sent] = System.nanoTime();
             send(request);

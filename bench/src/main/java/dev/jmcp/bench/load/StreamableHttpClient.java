@@ -25,9 +25,11 @@ final class StreamableHttpClient implements LoadSession {
     private final URI endpoint;
     private final HttpClient http;
     private final AtomicLong nextId = new AtomicLong(1);
+    private final String text;
     private volatile String sessionId;
 
-    StreamableHttpClient(int port) {
+    StreamableHttpClient(int port, String text) {
+        this.text = text;
         this.endpoint = URI.create("http://127.0.0.1:" + port + "/mcp");
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
@@ -80,7 +82,7 @@ final class StreamableHttpClient implements LoadSession {
                 int i;
                 while (failure.get() == null && System.nanoTime() < deadline && (i = next.getAndIncrement()) < count) {
                     long id = nextId.getAndIncrement();
-                    var request = post(Payloads.toolsCall(id, Payloads.TEXT)).timeout(limit).build();
+                    var request = post(Payloads.toolsCall(id, text)).timeout(limit).build();
                     long sent = System.nanoTime();
                     try {
                         var response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -88,7 +90,7 @@ final class StreamableHttpClient implements LoadSession {
                         if (response.statusCode() != 200) {
                             throw new IOException("tools/call: HTTP " + response.statusCode() + " " + response.body());
                         }
-                        Answers.checkEcho(answer(response, id), Payloads.TEXT);
+                        Answers.checkEcho(answer(response, id), text);
                         latency[i] = took;
                         answered.incrementAndGet();
                     } catch (IOException | RuntimeException e) {
@@ -108,6 +110,54 @@ final class StreamableHttpClient implements LoadSession {
         int n = 0;
         for (int i = 0; i < count && n < answeredLatencies.length; i++) if (latency[i] > 0) answeredLatencies[n++] = latency[i];
         return new Latencies(count, n, elapsed, answeredLatencies);
+    }
+
+    /**
+     * Opens {@code count} more sessions ({@code initialize} and {@code notifications/initialized} each, never closed),
+     * {@code concurrency} at a time; returns how many opened.
+     */
+    int openSessions(int count, int concurrency, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        var next = new AtomicInteger();
+        var opened = new AtomicInteger();
+        var failure = new AtomicReference<Exception>();
+        var workers = new ArrayList<Thread>(concurrency);
+        for (int w = 0; w < concurrency; w++) {
+            workers.add(Thread.ofVirtual().name("http-session-" + w).start(() -> {
+                while (failure.get() == null && System.nanoTime() < deadline && next.getAndIncrement() < count) {
+                    long id = nextId.getAndIncrement();
+                    try {
+                        var response = http.send(bare(Payloads.initialize(id, PROTOCOL_VERSION)).timeout(limit).build(),
+                                HttpResponse.BodyHandlers.ofString());
+                        if (response.statusCode() != 200) throw new IOException("initialize: HTTP " + response.statusCode());
+                        Answers.checkInitialized(answer(response, id));
+                        String session = response.headers().firstValue("mcp-session-id")
+                                .orElseThrow(() -> new IOException("initialize: no Mcp-Session-Id"));
+                        var initialized = http.send(bare(Payloads.INITIALIZED).header("Mcp-Session-Id", session)
+                                .header("MCP-Protocol-Version", PROTOCOL_VERSION).timeout(limit).build(),
+                                HttpResponse.BodyHandlers.discarding());
+                        if (initialized.statusCode() / 100 != 2) throw new IOException("initialized: HTTP " + initialized.statusCode());
+                        opened.incrementAndGet();
+                    } catch (IOException | RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }));
+        }
+        for (Thread worker : workers) {
+            if (!worker.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())).plusSeconds(5))) worker.interrupt();
+        }
+        if (failure.get() != null) System.err.println("  http sessions: " + failure.get());
+        return opened.get();
+    }
+
+    private HttpRequest.Builder bare(String json) {
+        return HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(json));
     }
 
     private HttpRequest.Builder post(String json) {

@@ -4,7 +4,15 @@ import java.util.Arrays;
 
 /** Everything measured for one target. {@code startupMillis} holds one figure per start-up run. */
 record TargetResult(Target target, double[] startupMillis, double[] toolsListMillis, Latencies sequential, Latencies concurrent,
-                    ServerProcess.Memory memory) {
+                    ServerProcess.Memory memory, Extra extra) {
+
+    /**
+     * The server's CPU per call in the sequential and the concurrent phase (µs, NaN when not measured), and the
+     * sessions phase: how many opened, per second, and the resident memory they added (KiB per session).
+     */
+    record Extra(double seqCpuMicros, double concurrentCpuMicros, int sessions, double sessionsPerSecond, double kibPerSession) {
+        static final Extra NONE = new Extra(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN);
+    }
 
     double startupMedian() {
         return median(startupMillis);

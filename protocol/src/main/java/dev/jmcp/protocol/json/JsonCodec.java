@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -181,7 +182,9 @@ public final class JsonCodec {
     }
 
     private byte[] encodeExactly(JsonRpcMessage message) throws JsonProcessingException {
-        var out = new ByteArrayOutputStream(256);
+        // Jackson's builder grows by appending blocks (at most 128 KiB each) instead of doubling one array and copying
+        // it each time: a 1 MiB answer allocates its blocks and the array returned, not 2 MiB of doublings as well.
+        var out = new ByteArrayBuilder(512);
         try {
             write(message, out);
         } catch (JsonProcessingException e) {

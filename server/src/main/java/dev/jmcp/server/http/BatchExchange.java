@@ -66,6 +66,22 @@ final class BatchExchange implements Connection {
         finish(200, CODEC.encodeBatch(responses));
     }
 
+    @Override
+    public void sendEncodedBatch(List<byte[]> responses) {
+        int size = 2 + Math.max(0, responses.size() - 1);
+        for (byte[] response : responses) size += response.length;
+        byte[] body = new byte[size];
+        body[0] = '[';
+        int at = 1;
+        for (int i = 0; i < responses.size(); i++) {
+            if (i > 0) body[at++] = ',';
+            System.arraycopy(responses.get(i), 0, body, at, responses.get(i).length);
+            at += responses.get(i).length;
+        }
+        body[at] = ']';
+        finish(200, body);
+    }
+
     /** Nothing to answer (only notifications and responses), or nothing more will come. */
     void accepted() {
         end(() -> channel.complete(202, null, null), channel::end);

@@ -109,17 +109,22 @@ final class SessionTable {
         }
     }
 
-    private synchronized <S extends HostedSession> S tryOpen(Function<String, S> factory) {
-        if (sessions.size() >= maxSessions) return null;
-        byte[] bytes = new byte[16];
-        String id;
-        do {
+    private <S extends HostedSession> S tryOpen(Function<String, S> factory) {
+        // The id and the session are made outside the table's lock, which only guards the bound: with them inside it,
+        // sessions opened at once waited for each other's random bits and set-up, one at a time.
+        while (sessions.size() < maxSessions) {
+            byte[] bytes = new byte[16];
             random.nextBytes(bytes);
-            id = HEX.formatHex(bytes);
-        } while (sessions.containsKey(id));
-        S session = factory.apply(id);
-        sessions.put(id, session);
-        return session;
+            String id = HEX.formatHex(bytes);
+            S session = factory.apply(id);
+            boolean full;
+            synchronized (this) {
+                full = sessions.size() >= maxSessions;
+                if (!full && sessions.putIfAbsent(id, session) == null) return session;
+            }
+            session.close(full ? "the session table is full" : "its id was taken");
+        }
+        return null;
     }
 
     HostedSession get(String id) {

@@ -177,7 +177,8 @@ final class PluginKinds {
 
         /**
          * {@code jmcp serve -p folder} on this process's Java runtime and class path, JVM output on stderr (stdout is
-         * the protocol).
+         * the protocol). The child's heap is bounded as this process's is (launched by {@code bin/jmcp}: 512 MiB unless
+         * the operator set {@code -Xmx}); without a bound each child JVM could take a quarter of the machine's memory.
          */
         static List<String> jmcpServe(Path folder) throws PluginLoadException {
             if (ClassLoader.getSystemResource(CLI_MAIN.replace('.', '/') + ".class") == null) {
@@ -185,7 +186,9 @@ final class PluginKinds {
                         + " (run the distribution's bin/jmcp)");
             }
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            return List.of(java, "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr", "-cp",
+            long maxHeapMiB = Math.max(64, Runtime.getRuntime().maxMemory() >> 20);
+            return List.of(java, "-XX:+UseSerialGC", "-Xmx" + maxHeapMiB + "m", "-XX:MaxNewSize=32m",
+                    "-Xlog:disable", "-Xlog:all=warning:stderr", "-cp",
                     System.getProperty("java.class.path"), CLI_MAIN, "serve", "-p", folder.toString(),
                     "--identity-from-parent");
         }

@@ -23,6 +23,15 @@ public interface Connection {
     void sendBatch(List<JsonRpcMessage> responses);
 
     /**
+     * As {@link #sendBatch}, the responses already encoded, each one JSON text. Connections that write bytes write
+     * them as they are; this default decodes them for {@link #sendBatch}.
+     */
+    default void sendEncodedBatch(List<byte[]> responses) {
+        var codec = dev.jmcp.protocol.json.JsonCodec.shared();
+        sendBatch(responses.stream().map(codec::decode).toList());
+    }
+
+    /**
      * Closes the connection carrying the stream of {@code request}'s messages while the request goes on, so the client
      * resumes the stream and receives the rest there (SSE polling). False where there is no such connection.
      */

@@ -54,6 +54,8 @@ public final class ServerSession implements Caller, AutoCloseable {
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
     /** Answers held for batches whose other requests still run; they count with {@link #inFlight} against the bound. */
     private final java.util.concurrent.atomic.AtomicInteger heldInBatches = new java.util.concurrent.atomic.AtomicInteger();
+    /** The bytes of those answers, bounded by {@link BatchCollector}. */
+    private final java.util.concurrent.atomic.AtomicLong heldBatchBytes = new java.util.concurrent.atomic.AtomicLong();
     /** How long a cancelled request may go on before it stops counting as in flight. */
     static final Duration CANCEL_GRACE = Duration.ofSeconds(5);
     private final OutboundRequests outbound = new OutboundRequests();
@@ -272,7 +274,8 @@ public final class ServerSession implements Caller, AutoCloseable {
                 immediate.add(new JsonRpcErrorResponse(e.id(), e.toError()));
             }
         }
-        var batch = new BatchCollector(replies, requests.size() + immediate.size(), heldInBatches);
+        var batch = new BatchCollector(replies, requests.size() + immediate.size(), heldInBatches, heldBatchBytes,
+                4L * host.options().maxMessageBytes());
         immediate.forEach(batch::add);
         for (var r : requests) accept(r, batch);
     }
