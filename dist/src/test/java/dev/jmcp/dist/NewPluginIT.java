@@ -264,4 +264,27 @@ class NewPluginIT {
             }
         }
     }
+
+    /**
+     * The example plugin the archive ships (examples/notes: a resource template with completion) builds in place,
+     * offline, with its jmcp artifacts from the archive's repository, and its tests pass.
+     */
+    @Test
+    void theShippedExamplePluginBuildsFromTheArchivesRepository() throws Exception {
+        Release release = release();
+        Path example = release.home().resolve("examples/notes");
+        assertThat(Files.readString(example.resolve("pom.xml"))).contains("<jmcp.version>" + VERSION + "</jmcp.version>");
+        if (!seeded) {
+            seedMavenPlugins(example, release.localRepository());
+            seeded = true;
+        }
+        // jmcp's own artifacts must come from the repository the example names (a path relative to it).
+        deleteTree(release.localRepository().resolve("dev/jmcp"));
+        String built = run(example, List.of("mvn", "-B", "-o", "-Dmaven.repo.local=" + release.localRepository(),
+                "package"), mavenEnv(), 600);
+        assertThat(built).contains("Downloaded from jmcp-release");
+        assertThat(example.resolve("target/notes-1.0.0.jar")).isRegularFile();
+        assertThat(example.resolve("target/surefire-reports/TEST-com.example.notes.NotesPluginTest.xml")).content()
+                .contains("tests=\"3\"", "failures=\"0\"", "errors=\"0\"");
+    }
 }
