@@ -79,9 +79,11 @@ class NewPluginIT {
     /**
      * Pre-seeds {@code localRepository} with what Maven itself needs to build {@code project} (its plugins, their
      * dependencies, Surefire's JUnit provider) and nothing the project depends on. One build of a copy of the project
-     * runs with plugins from ~/.m2 (read as Central's plugin repository: no network, nothing written there) while
-     * Central's place for dependencies is an empty folder, so every dependency must come from the archive's repository;
-     * then what came from the archive is deleted again, so the build under test takes it from the archive itself.
+     * runs with plugins from this machine's ~/.m2 (read as a {@code file:} repository: nothing is written there) and,
+     * for what that lacks, from Maven Central, while Central's place for dependencies is an empty folder, so every
+     * dependency must come from the archive's repository. Then what came from the archive is deleted again, so the
+     * build under test takes it from the archive itself, and the plugins' records of where they came from are dropped
+     * (so the offline build takes them as installed, whichever of the two repositories gave them).
      */
     private static void seedMavenPlugins(Path project, Path localRepository) throws Exception {
         Path m2 = Path.of(System.getProperty("user.home"), ".m2", "repository");
@@ -91,7 +93,10 @@ class NewPluginIT {
                 <settings>
                   <profiles><profile><id>seed</id>
                     <repositories><repository><id>central</id><url>%s</url></repository></repositories>
-                    <pluginRepositories><pluginRepository><id>central</id><url>%s</url></pluginRepository></pluginRepositories>
+                    <pluginRepositories>
+                      <pluginRepository><id>this-machine</id><url>%s</url></pluginRepository>
+                      <pluginRepository><id>central</id><url>https://repo.maven.apache.org/maven2</url></pluginRepository>
+                    </pluginRepositories>
                   </profile></profiles>
                   <activeProfiles><activeProfile>seed</activeProfile></activeProfiles>
                 </settings>
@@ -109,7 +114,10 @@ class NewPluginIT {
         }
         for (Path record : records) {
             String text = Files.readString(record);
-            if (text.contains(">jmcp-release=") && !text.contains(">central=")) deleteTree(record.getParent());
+            boolean onlyFromTheArchive = text.lines().filter(line -> line.contains(">"))
+                    .allMatch(line -> line.contains(">jmcp-release="));
+            if (onlyFromTheArchive) deleteTree(record.getParent());
+            else Files.delete(record);
         }
         try (Stream<Path> files = Files.walk(localRepository)) {
             assertThat(files.filter(f -> f.toString().endsWith(".jar")))
