@@ -71,7 +71,10 @@ public final class Jmcp implements Callable<Integer> {
                 .addSubcommand("serve", new CommandLine(ServeCommand.commandSpec()))
                 .addSubcommand(new InstallCommand())
                 .addSubcommand(new dev.jmcp.cli.install.UninstallCommand())
-                .addSubcommand(new NewCommand());
+                .addSubcommand(new NewCommand())
+                .addSubcommand(new dev.jmcp.cli.dev.DevCommand());
+        // dev passes every option it does not know to serve.
+        jmcp.getSubcommands().get("dev").setUnmatchedOptionsArePositionalParams(true);
         return ClientCommands.addTo(jmcp).setCaseInsensitiveEnumValuesAllowed(true);
     }
 

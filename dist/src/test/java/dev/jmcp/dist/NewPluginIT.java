@@ -3,35 +3,48 @@ package dev.jmcp.dist;
 import dev.jmcp.testkit.McpProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The plugin author's path, as the README gives it: install jmcp's libraries from the checkout, generate a project
- * with {@code jmcp new plugin}, build it with Maven (which runs its test through the plugin test kit: a real server
- * and client), and drop the JAR into a running distribution.
+ * A newcomer's path with nothing but the release: unpack the release archive into an empty folder, {@code jmcp new
+ * plugin}, build the project offline ({@code mvn -o package}, which runs its tests through the plugin test kit) with
+ * an empty local Maven repository, and serve the JAR from the unpacked distribution. Every jmcp artifact and every
+ * library the project compiles and tests with must come from the archive's {@code repository/}.
+ *
+ * <p>The local repository (under target/, empty at start) is first given what Maven itself needs and only that: the
+ * Maven plugins the project's POM names and Surefire's JUnit Platform provider, resolved from this machine's own
+ * local repository (~/.m2, read as a {@code file:} mirror of Central, so no network and no write to it). A newcomer's
+ * Maven has these after its first build of any project.
  */
-@Timeout(600)
+@Timeout(900)
 class NewPluginIT {
-    private static final Path ROOT = Path.of(System.getProperty("jmcp.root", "..")).toAbsolutePath().normalize();
+    private static final Path TARGET = Path.of("target").toAbsolutePath();
+    private static final Path ARCHIVE = Path.of(System.getProperty("jmcp.release-archive", "target/none.tar.gz"));
+    private static final String VERSION = System.getProperty("jmcp.version", "0.1.0-SNAPSHOT");
 
-    @TempDir
-    Path temp;
+    private static volatile boolean seeded;
 
-    private static String run(Path directory, List<String> command, long seconds) throws Exception {
+    private static String run(Path directory, List<String> command, Map<String, String> env, long seconds)
+            throws Exception {
         Path log = Files.createTempFile("jmcp-new-plugin", ".log");
         try {
             var builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile());
             builder.environment().remove("MAVEN_OPTS");
+            builder.environment().putAll(env);
             Process process = builder.start();
             process.getOutputStream().close();
             if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
@@ -48,30 +61,238 @@ class NewPluginIT {
         }
     }
 
+    private static void deleteTree(Path root) throws Exception {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) Files.delete(file);
+        }
+    }
+
+    /** Maven for the child builds: on Java 17 when this machine has it (the toolchain must find JDK 25 by itself). */
+    private static Map<String, String> mavenEnv() {
+        var env = new HashMap<String, String>();
+        Path java17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
+        if (Files.isDirectory(java17)) env.put("JAVA_HOME", java17.toString());
+        return env;
+    }
+
+    /**
+     * Pre-seeds {@code localRepository} with what Maven itself needs to build {@code project} (its plugins, their
+     * dependencies, Surefire's JUnit provider) and nothing the project depends on. One build of a copy of the project
+     * runs with plugins from this machine's ~/.m2 (read as a {@code file:} repository: nothing is written there) and,
+     * for what that lacks, from Maven Central, while Central's place for dependencies is an empty folder, so every
+     * dependency must come from the archive's repository. Then what came from the archive is deleted again, so the
+     * build under test takes it from the archive itself, and the plugins' records of where they came from are dropped
+     * (so the offline build takes them as installed, whichever of the two repositories gave them).
+     */
+    private static void seedMavenPlugins(Path project, Path localRepository) throws Exception {
+        Path m2 = Path.of(System.getProperty("user.home"), ".m2", "repository");
+        Path emptyCentral = Files.createDirectories(TARGET.resolve("new-plugin-no-dependencies"));
+        Path settings = TARGET.resolve("new-plugin-settings.xml");
+        Files.writeString(settings, """
+                <settings>
+                  <profiles><profile><id>seed</id>
+                    <repositories><repository><id>central</id><url>%s</url></repository></repositories>
+                    <pluginRepositories>
+                      <pluginRepository><id>this-machine</id><url>%s</url></pluginRepository>
+                      <pluginRepository><id>central</id><url>https://repo.maven.apache.org/maven2</url></pluginRepository>
+                    </pluginRepositories>
+                  </profile></profiles>
+                  <activeProfiles><activeProfile>seed</activeProfile></activeProfiles>
+                </settings>
+                """.formatted(emptyCentral.toUri(), m2.toUri()));
+        Path seed = TARGET.resolve("new-plugin-seed");
+        deleteTree(seed);
+        run(TARGET, List.of("cp", "-r", project.toString(), seed.toString()), Map.of(), 60);
+        deleteTree(seed.resolve("target"));
+        run(seed, List.of("mvn", "-B", "-q", "-s", settings.toString(), "-Dmaven.repo.local=" + localRepository,
+                "package"), mavenEnv(), 600);
+        // Drop every artifact that came from the archive's repository (Maven's _remote.repositories records it).
+        List<Path> records;
+        try (Stream<Path> files = Files.walk(localRepository)) {
+            records = files.filter(f -> f.getFileName().toString().equals("_remote.repositories")).toList();
+        }
+        for (Path record : records) {
+            String text = Files.readString(record);
+            boolean onlyFromTheArchive = text.lines().filter(line -> line.contains(">"))
+                    .allMatch(line -> line.contains(">jmcp-release="));
+            if (onlyFromTheArchive) deleteTree(record.getParent());
+            else Files.delete(record);
+        }
+        try (Stream<Path> files = Files.walk(localRepository)) {
+            assertThat(files.filter(f -> f.toString().endsWith(".jar")))
+                    .as("no jmcp artifact, Jackson or Jupiter is left in the seeded repository")
+                    .noneMatch(f -> f.toString().contains("/dev/jmcp/") || f.toString().contains("jackson-databind")
+                            || f.toString().contains("junit-jupiter-api"));
+        }
+    }
+
+    /** The unpacked release and the seeded local repository, shared by the tests of this class. */
+    private record Release(Path work, Path home, Path jmcp, Path localRepository, double unpackSeconds) {
+    }
+
+    private static Release release;
+
+    private static synchronized Release release() throws Exception {
+        if (release != null) return release;
+        assertThat(ARCHIVE).as("the release archive (mvn package builds it)").isRegularFile();
+        Path work = TARGET.resolve("new-plugin");
+        deleteTree(work);
+        Files.createDirectories(work);
+        long start = System.nanoTime();
+        run(work, List.of("tar", "-xzf", ARCHIVE.toString()), Map.of(), 120);
+        double unpack = (System.nanoTime() - start) / 1e9;
+        Path home = work.resolve("jmcp-" + VERSION);
+        assertThat(home.resolve("repository/dev/jmcp/jmcp-plugin-api/" + VERSION)).isDirectory();
+        release = new Release(work, home, home.resolve("bin/jmcp"), work.resolve("m2"), unpack);
+        return release;
+    }
+
     @Test
-    void aGeneratedPluginBuildsTestsItselfAndServesFromTheDistribution() throws Exception {
-        // The README's one step before the first plugin build: jmcp's libraries into the local Maven repository.
-        run(ROOT, List.of("mvn", "-B", "-q", "install", "-DskipTests", "-pl", "plugin-api,plugin-testkit", "-am"), 400);
+    void aNewcomerBuildsTestsAndServesAPluginWithTheReleaseArchiveAloneOffline() throws Exception {
+        Release release = release();
+        Path work = release.work();
+        Path home = release.home();
+        Path jmcp = release.jmcp();
+        Path localRepository = release.localRepository();
+        long unpacked = System.nanoTime();
+        long start = unpacked - (long) (release.unpackSeconds() * 1e9);
 
-        String created = run(temp, List.of(Distribution.launcher().toString(), "new", "plugin", "shout"), 60);
+        String created = run(work, List.of(jmcp.toString(), "new", "plugin", "shout"), Map.of(), 60);
+        long generated = System.nanoTime();
         assertThat(created).contains("Created the plugin project");
-        Path project = temp.resolve("shout");
+        Path project = work.resolve("shout");
+        String pom = Files.readString(project.resolve("pom.xml"));
+        assertThat(pom).contains("<jmcp.version>" + VERSION + "</jmcp.version>",
+                "<jmcp.repository>" + home.resolve("repository").toUri() + "</jmcp.repository>");
 
-        String built = run(project, List.of("mvn", "-B", "-q", "package"), 400);
-        // The tests' own process logs at INFO (the project's tinylog-test.properties): no JDK debug lines, no
-        // stack trace at exit.
+        long seedStart = System.nanoTime();
+        seedMavenPlugins(project, localRepository);
+        seeded = true;
+        long seedTime = System.nanoTime() - seedStart;
+
+        long buildStart = System.nanoTime();
+        String built = run(project, List.of("mvn", "-B", "-o", "-Dmaven.repo.local=" + localRepository, "package"),
+                mavenEnv(), 600);
+        long packaged = System.nanoTime();
+        // From the archive's repository, and from nowhere else (the build is offline).
+        assertThat(built).contains("Downloaded from jmcp-release: " + home.resolve("repository").toUri()
+                + "dev/jmcp/jmcp-plugin-api/");
         assertThat(built).doesNotContain("DEBUG").doesNotContain("TRACE").doesNotContain("java.lang.Throwable");
         Path jar = project.resolve("target/shout-1.0.0.jar");
         assertThat(jar).isRegularFile();
-        assertThat(project.resolve("target/surefire-reports/TEST-com.example.shout.ShoutPluginTest.xml")).content()
-                .contains("tests=\"2\"", "failures=\"0\"", "errors=\"0\"");
+        String report = Files.readString(project.resolve("target/surefire-reports/TEST-com.example.shout.ShoutPluginTest.xml"));
+        assertThat(report).contains("tests=\"2\"", "failures=\"0\"", "errors=\"0\"");
+        Matcher testTime = Pattern.compile("<testsuite[^>]* time=\"([0-9.,]+)\"").matcher(report);
+        assertThat(testTime.find()).isTrue();
 
-        Path plugins = Files.createDirectories(temp.resolve("plugins"));
+        Path plugins = Files.createDirectories(work.resolve("plugins"));
         Files.copy(jar, plugins.resolve(jar.getFileName()));
-        try (McpProcess server = Distribution.serve(plugins, Map.of(), temp)) {
+        long liveStart = System.nanoTime();
+        try (McpProcess server = McpProcess.start(List.of(jmcp.toString(), "serve", "-p", plugins.toString()),
+                Map.of(), work)) {
             server.initialize("2025-11-25", Map.of());
+            var tools = server.call("tools/list", Map.of());
+            long live = System.nanoTime();
+            assertThat(tools.toString()).contains("greet");
             var result = server.call("tools/call", Map.of("name", "greet", "arguments", Map.of("name", "Ada")));
             assertThat(result.toString()).contains("Hello, Ada!");
+            System.out.printf("newcomer: unpack %.1f s, jmcp new plugin %.1f s, mvn -o package %.1f s (its 2 tests %s s"
+                            + " in their JVM), serve to tools/list %.1f s; %.1f s in all (plus %.1f s seeding Maven's"
+                            + " own plugins)%n",
+                    (unpacked - start) / 1e9, (generated - unpacked) / 1e9, (packaged - buildStart) / 1e9,
+                    testTime.group(1), (live - liveStart) / 1e9,
+                    ((unpacked - start) + (generated - unpacked) + (packaged - buildStart) + (live - liveStart)) / 1e9,
+                    seedTime / 1e9);
         }
+    }
+
+    /**
+     * {@code jmcp dev} on a generated project: it builds and serves the plugin; a changed tool description saved in the
+     * source is rebuilt, reloaded (tools/list_changed) and seen in tools/list; a source that does not compile leaves
+     * the last good version serving and the compiler's error on standard error, never on standard output.
+     */
+    @Test
+    void jmcpDevRebuildsAndReloadsThePluginOnEverySave() throws Exception {
+        Release release = release();
+        Path project = release.work().resolve("echoes");
+        run(release.work(), List.of(release.jmcp().toString(), "new", "plugin", "echoes"), Map.of(), 60);
+        if (!seeded) {
+            seedMavenPlugins(project, release.localRepository());
+            seeded = true;
+        }
+        // Offline, with the local repository above: the same build a newcomer's 'jmcp dev' runs.
+        Files.writeString(project.resolve(".mvn/maven.config"), "-o%n-Dmaven.repo.local=%s%n"
+                .formatted(release.localRepository()), java.nio.file.StandardOpenOption.APPEND);
+        Path source = project.resolve("src/main/java/com/example/echoes/EchoesPlugin.java");
+        String original = Files.readString(source);
+        Map<String, String> env = mavenEnv();
+        try (McpProcess dev = McpProcess.start(List.of(release.jmcp().toString(), "dev", project.toString()), env,
+                release.work())) {
+            // The first build comes before the server answers: wait for it longer than a request's usual 20 s.
+            var initialize = dev.sendRequest(dev.nextId(), "initialize", Map.of("protocolVersion", "2025-11-25",
+                    "capabilities", Map.of(), "clientInfo", Map.of("name", "it", "version", "1")));
+            assertThat(initialize.get(300, TimeUnit.SECONDS)).as(dev.stderr()).containsKey("result");
+            dev.notify("notifications/initialized", null);
+            assertThat(dev.call("tools/list", Map.of()).toString()).contains("Greets someone by name");
+
+            long saved = System.nanoTime();
+            Files.writeString(source, original.replace("Greets someone by name", "Greets someone warmly"));
+            awaitTools(dev, "Greets someone warmly", 300);
+            long live = System.nanoTime();
+            System.out.printf("jmcp dev: save to live %.1f s (rebuild and reload)%n", (live - saved) / 1e9);
+
+            // A save that does not compile: the error on stderr, the last good version still serving.
+            int before = dev.stderr().length();
+            Files.writeString(source, original.replace("Greets someone by name", "Greets someone warmly")
+                    .replace("return greeting;", "return greeting"));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+            while (!dev.stderr().substring(before).contains("the last good version keeps serving")) {
+                assertThat(System.nanoTime()).as("no build failure reported:\n" + dev.stderr()).isLessThan(deadline);
+                dev.call("ping", Map.of()); // the server keeps answering meanwhile
+                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100)); // poll, bounded
+            }
+            assertThat(dev.stderr().substring(before)).contains("ERROR", "EchoesPlugin.java");
+            assertThat(dev.call("tools/list", Map.of()).toString()).contains("Greets someone warmly");
+            assertThat(dev.nonProtocolLines()).isEmpty();
+        }
+    }
+
+    /** Waits for tools/list_changed notifications until tools/list holds {@code text}, {@code seconds} at most. */
+    private static void awaitTools(McpProcess server, String text, long seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (true) {
+            if (server.call("tools/list", Map.of()).toString().contains(text)) return;
+            assertThat(System.nanoTime()).as("tools/list without '" + text + "' after " + seconds + " s:\n"
+                    + server.stderr()).isLessThan(deadline);
+            try {
+                server.awaitNotification("notifications/tools/list_changed");
+            } catch (AssertionError noneYet) {
+                // none within 20 s: the build is still running; look again until the deadline
+            }
+        }
+    }
+
+    /**
+     * The example plugin the archive ships (examples/notes: a resource template with completion) builds in place,
+     * offline, with its jmcp artifacts from the archive's repository, and its tests pass.
+     */
+    @Test
+    void theShippedExamplePluginBuildsFromTheArchivesRepository() throws Exception {
+        Release release = release();
+        Path example = release.home().resolve("examples/notes");
+        assertThat(Files.readString(example.resolve("pom.xml"))).contains("<jmcp.version>" + VERSION + "</jmcp.version>");
+        if (!seeded) {
+            seedMavenPlugins(example, release.localRepository());
+            seeded = true;
+        }
+        // jmcp's own artifacts must come from the repository the example names (a path relative to it).
+        deleteTree(release.localRepository().resolve("dev/jmcp"));
+        String built = run(example, List.of("mvn", "-B", "-o", "-Dmaven.repo.local=" + release.localRepository(),
+                "package"), mavenEnv(), 600);
+        assertThat(built).contains("Downloaded from jmcp-release");
+        assertThat(example.resolve("target/notes-1.0.0.jar")).isRegularFile();
+        assertThat(example.resolve("target/surefire-reports/TEST-com.example.notes.NotesPluginTest.xml")).content()
+                .contains("tests=\"3\"", "failures=\"0\"", "errors=\"0\"");
     }
 }

@@ -40,6 +40,10 @@ class NewPluginCommandTest {
                 "<maven.compiler.release>25</maven.compiler.release>", "select-jdk-toolchain",
                 "<artifactId>jmcp-plugin-testkit</artifactId>", "<scope>provided</scope>");
         assertThat(pom).doesNotContain("{{");
+        // Run from classes, not from a distribution: no repository/ beside lib/, so the POM names Maven Central.
+        assertThat(pom).contains("<jmcp.repository>https://repo.maven.apache.org/maven2</jmcp.repository>",
+                "<url>${jmcp.repository}</url>");
+        assertThat(project.resolve(".mvn/maven.config")).content().contains("-Daether.offline.protocols=file");
         assertThat(project.resolve("src/main/java/com/example/gittools/GitToolsPlugin.java")).content()
                 .contains("package com.example.gittools;", "public final class GitToolsPlugin implements Plugin")
                 .doesNotContain("{{");
@@ -60,6 +64,15 @@ class NewPluginCommandTest {
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(temp.resolve("units/src/main/java/org/acme/mcp/units/UnitsPlugin.java")).exists();
         assertThat(temp.resolve("units/pom.xml")).content().contains("<groupId>org.acme</groupId>");
+    }
+
+    @Test
+    void gradleIsRefusedWithAClearMessageAndWritesNothing() {
+        Run run = run("new", "plugin", "units", "--gradle", "--dir", temp.toString());
+
+        assertThat(run.code()).isEqualTo(1);
+        assertThat(run.err()).contains("--gradle is not supported yet");
+        assertThat(temp.resolve("units")).doesNotExist();
     }
 
     @Test
