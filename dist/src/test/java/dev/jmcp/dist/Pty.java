@@ -41,7 +41,10 @@ final class Pty implements AutoCloseable {
 
     /** Starts {@code command} on a new terminal, with {@code environment} added to this process's. */
     static Pty start(List<String> command, Map<String, String> environment) throws IOException {
-        String line = command.stream().map(Pty::quote).collect(Collectors.joining(" "));
+        // A person's terminal delivers Ctrl-C as SIGINT. A build started in the background of a non-interactive
+        // shell runs with SIGINT ignored, and an ignored signal stays ignored through exec (the JVM then never sees
+        // Ctrl-C): coreutils' env restores its default action for the command.
+        String line = "env --default-signal=INT " + command.stream().map(Pty::quote).collect(Collectors.joining(" "));
         var builder = new ProcessBuilder("script", "-q", "-f", "-e", "-c", line, "/dev/null").redirectErrorStream(true);
         builder.environment().putAll(environment);
         builder.environment().put("TERM", "xterm");
