@@ -36,9 +36,19 @@ record Fusion(Method method, double k, double lexicalWeight, double denseWeight,
 
     /** Both rankings best first (either may be empty); the fused names best first, at most {@code limit}. */
     List<String> fuse(List<Scored> lexical, List<Scored> dense, int limit) {
+        return fuse(lexical, dense, limit, null);
+    }
+
+    /**
+     * As {@link #fuse(List, List, int)}, with {@code adjustment} (may be null) added to each fused tool's score: what
+     * the rankings do not see, such as whether the tool's kind of action is the request's ({@link ToolActions}).
+     */
+    List<String> fuse(List<Scored> lexical, List<Scored> dense, int limit,
+                      java.util.function.ToDoubleFunction<String> adjustment) {
         Map<String, double[]> fused = new HashMap<>();
         contribute(fused, lexical, lexicalWeight, 0);
         contribute(fused, dense, denseWeight, 1);
+        if (adjustment != null) fused.forEach((name, score) -> score[0] += adjustment.applyAsDouble(name));
         List<Map.Entry<String, double[]>> entries = new ArrayList<>(fused.entrySet());
         entries.sort(Comparator.<Map.Entry<String, double[]>>comparingDouble(e -> -e.getValue()[0])
                 .thenComparingDouble(e -> e.getValue()[1])

@@ -54,6 +54,13 @@ final class HybridToolIndex implements ToolIndex {
     static final String DENSE_QUERY = RankingSettings.get("denseQuery");
     static final float GLOSSARY_WEIGHT = (float) RankingSettings.number("glossaryWeight");
     private static final int MAX_QUERY_TERMS = 64;
+    /** The weight of a request's quoted words (see {@link RequestText}) against its other words (1). */
+    /**
+     * What agreeing (or differing) kinds of action add to (or take from) a tool's fused score, whose two parts each lie
+     * in [0, 1] (see {@link ToolActions}); 0 turns it off.
+     */
+    static final double ACTION_WEIGHT = RankingSettings.number("actionWeight");
+    static final float QUOTE_WEIGHT = (float) RankingSettings.number("quoteWeight");
     static final float FUZZY_WEIGHT = (float) RankingSettings.number("fuzzyWeight");
     private static final int FUZZY_MIN_LENGTH = 5;
     private static final int FUZZY_MAX_TERMS = 4;
@@ -65,6 +72,7 @@ final class HybridToolIndex implements ToolIndex {
 
     private final ToolTextAnalyzer analyzer = new ToolTextAnalyzer();
     private final QueryGlossary glossary = QueryGlossary.shipped();
+    private final ToolActions actions = ToolActions.shipped();
     private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
     private final IndexWriter writer;
     private final DenseIndex dense;
@@ -165,12 +173,19 @@ final class HybridToolIndex implements ToolIndex {
         Generation generation = acquire();
         try {
             int depth = Math.max(limit, fusion.depth());
-            QueryGlossary.Translation translation = glossary.translate(query);
+            QueryGlossary.Translation translation = translate(query);
             List<Fusion.Scored> lexical = lexical(generation, query, translation, depth);
             List<Fusion.Scored> denseRanking = dense == null ? List.of()
                     : dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
-            if (denseRanking.isEmpty()) return names(lexical, limit);
-            return fusion.fuse(lexical, denseRanking, limit);
+            String action = ACTION_WEIGHT > 0 ? actions.ofRequest(RequestText.of(query).intent(), translation) : null;
+            if (action == null) {
+                return denseRanking.isEmpty() ? names(lexical, limit) : fusion.fuse(lexical, denseRanking, limit);
+            }
+            Map<String, ToolDocument> documents = generation.documents();
+            return fusion.fuse(lexical, denseRanking, limit, name -> {
+                ToolDocument document = documents.get(name);
+                return document == null ? 0 : ACTION_WEIGHT * ToolActions.agreement(action, document.action());
+            });
         } finally {
             release(generation);
         }
@@ -180,7 +195,7 @@ final class HybridToolIndex implements ToolIndex {
     List<String> searchLexical(String query, int limit) {
         Generation generation = acquire();
         try {
-            return names(lexical(generation, query, glossary.translate(query), limit), limit);
+            return names(lexical(generation, query, translate(query), limit), limit);
         } finally {
             release(generation);
         }
@@ -190,7 +205,7 @@ final class HybridToolIndex implements ToolIndex {
     List<String> searchDense(String query, int limit) {
         Generation generation = acquire();
         try {
-            return dense == null ? List.of() : names(dense.rank(denseQuery(query, glossary.translate(query)),
+            return dense == null ? List.of() : names(dense.rank(denseQuery(query, translate(query)),
                     generation.documents().values(), limit), limit);
         } finally {
             release(generation);
@@ -201,13 +216,18 @@ final class HybridToolIndex implements ToolIndex {
     List<List<Fusion.Scored>> rankings(String query, int depth) {
         Generation generation = acquire();
         try {
-            QueryGlossary.Translation translation = glossary.translate(query);
+            QueryGlossary.Translation translation = translate(query);
             return List.of(lexical(generation, query, translation, depth),
                     dense == null ? List.of() : dense.rank(denseQuery(query, translation),
                             generation.documents().values(), depth));
         } finally {
             release(generation);
         }
+    }
+
+    /** The English words the glossary gives for what a request asks for (its quoted payload left out). */
+    private QueryGlossary.Translation translate(String query) {
+        return glossary.translate(RequestText.of(query).intent());
     }
 
     private static List<String> names(List<Fusion.Scored> ranking, int limit) {
@@ -225,19 +245,30 @@ final class HybridToolIndex implements ToolIndex {
             case "original" -> query;
             case "gloss" -> translation.foreign() && !translation.english().isEmpty()
                     ? translation.english() + ". " + query : query;
+            case "all" -> !translation.english().isEmpty() ? translation.english() + ". " + query : query;
+            case "allafter" -> !translation.english().isEmpty() ? query + " (" + translation.english() + ")" : query;
             default -> throw new IllegalStateException(DENSE_QUERY);
         };
     }
 
     private List<Fusion.Scored> lexical(Generation generation, String query, QueryGlossary.Translation translation,
                                         int depth) {
-        Set<String> terms = analyzer.terms(query, MAX_QUERY_TERMS);
+        RequestText text = RequestText.of(query);
+        Set<String> terms = analyzer.terms(text.intent(), MAX_QUERY_TERMS);
+        Set<String> quoted = new java.util.LinkedHashSet<>();
+        if (QUOTE_WEIGHT > 0) {
+            quoted.addAll(analyzer.terms(text.quoted(), MAX_QUERY_TERMS));
+            quoted.removeAll(terms);
+        }
         Set<String> glossed = new java.util.LinkedHashSet<>();
         if (GLOSSARY_WEIGHT > 0) {
             glossed.addAll(analyzer.terms(translation.english(), MAX_QUERY_TERMS));
             glossed.removeAll(terms);
+            quoted.removeAll(glossed);
         }
-        if ((terms.isEmpty() && glossed.isEmpty()) || generation.documents().isEmpty()) return List.of();
+        if ((terms.isEmpty() && glossed.isEmpty() && quoted.isEmpty()) || generation.documents().isEmpty()) {
+            return List.of();
+        }
         BooleanQuery.Builder builder = new BooleanQuery.Builder();
         for (Map.Entry<String, Float> field : FIELD_WEIGHTS.entrySet()) {
             for (String term : terms) {
@@ -247,6 +278,10 @@ final class HybridToolIndex implements ToolIndex {
             for (String term : glossed) {
                 builder.add(new BoostQuery(new TermQuery(new Term(field.getKey(), term)),
                         field.getValue() * GLOSSARY_WEIGHT), BooleanClause.Occur.SHOULD);
+            }
+            for (String term : quoted) {
+                builder.add(new BoostQuery(new TermQuery(new Term(field.getKey(), term)),
+                        field.getValue() * QUOTE_WEIGHT), BooleanClause.Occur.SHOULD);
             }
         }
         if (FUZZY_WEIGHT > 0) addFuzzy(builder, generation.reader(), terms);

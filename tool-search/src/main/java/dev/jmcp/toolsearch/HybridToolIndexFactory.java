@@ -13,8 +13,13 @@ import java.nio.file.Path;
  */
 public final class HybridToolIndexFactory implements ToolIndexFactory {
 
-    /** ONNX Runtime threads per model: two keep a request's embedding fast without taking every core. */
-    private static final int MODEL_THREADS = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
+    /**
+     * ONNX Runtime threads per model: one. A request is a few dozen tokens, too little work to share; with two threads
+     * a request's embedding took twice as long on a busy two-core machine (9 against 20 ms at the median, load 9), the
+     * threads waiting on each other while other work held the cores. Embedding the catalog, in the background, is
+     * slower with one thread; searches are lexical until it is done.
+     */
+    private static final int MODEL_THREADS = 1;
 
     /** Public for {@link java.util.ServiceLoader}. */
     public HybridToolIndexFactory() {

@@ -180,14 +180,16 @@ class HttpGuardsTest {
 
     @Test
     void anOpenGetStreamKeepsItsSessionFromExpiring() throws Exception {
-        start(HttpOptions.defaults().withSessionIdleTimeout(Duration.ofMillis(200)).withKeepAlive(Duration.ofMillis(50)));
+        // An idle timeout long enough for initialize and its notification on a loaded machine (200 ms was not: the
+        // session expired between them), and a wait of three timeouts with the stream open.
+        start(HttpOptions.defaults().withSessionIdleTimeout(Duration.ofSeconds(1)).withKeepAlive(Duration.ofMillis(50)));
         var ended = new LinkedBlockingQueue<String>();
         fixture.transport.onSessionEnded(ended::add);
         client.initialize("2025-11-25");
         var stream = client.stream(client.get());
         try (var reader = new SseReader(stream.body())) {
             reader.next(); // priming
-            assertThat(ended.poll(600, TimeUnit.MILLISECONDS)).isNull();
+            assertThat(ended.poll(3, TimeUnit.SECONDS)).isNull();
             assertThat(client.postString(call(1, "echo", false)).statusCode()).isEqualTo(200);
         }
     }

@@ -1,0 +1,53 @@
+package dev.jmcp.toolsearch;
+
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tools' vectors of an earlier benchmark run, by the text the model read, kept in the folder named by the
+ * environment variable JMCP_BENCH_VECTORS (when set): a run that changes only the ranking, not what the model reads of a
+ * tool, then skips embedding the catalog again (minutes on a busy machine). Off unless asked for, so the timed figures
+ * of a normal run always include embedding.
+ */
+final class VectorCache {
+
+    private VectorCache() {
+    }
+
+    private static Path file(String model) {
+        String folder = System.getenv("JMCP_BENCH_VECTORS");
+        return folder == null || folder.isBlank() ? null : Path.of(folder, model + ".vectors");
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, float[]> load(String model) {
+        Path file = file(model);
+        if (file == null || !Files.isRegularFile(file)) return Map.of();
+        try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(file))) {
+            return (Map<String, float[]>) in.readObject();
+        } catch (IOException | ClassNotFoundException e) {
+            System.err.println("ignoring the vector cache " + file + ": " + e);
+            return Map.of();
+        }
+    }
+
+    static void save(String model, List<ToolDocument> documents, DenseIndex dense) throws IOException {
+        Path file = file(model);
+        if (file == null) return;
+        HashMap<String, float[]> vectors = new HashMap<>();
+        for (ToolDocument document : documents) {
+            float[] vector = dense.vector(document.hash());
+            if (vector != null) vectors.put(document.denseText(), vector);
+        }
+        Files.createDirectories(file.getParent());
+        try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(file))) {
+            out.writeObject(vectors);
+        }
+    }
+}
