@@ -6,7 +6,8 @@
 #                                       peer, each over stdio and Streamable HTTP
 #   bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale | --scale-only]
 #                                       tool retrieval on the evaluation set (FOLDER, default bench/tool-search):
-#                                       R@k, MRR@10 and top-5 tokens for BM25, each model and the fusion; speed, memory
+#                                       R@k, MRR@10 and top-5 tokens for BM25, each model and the fusion; speed (in
+#                                       process, and search_tools over stdio through the distribution), memory
 #
 # Both build what they run first (the bench module and, for e2e, the distribution and the Java SDK peer); put
 # --no-build first to measure what is already built. Output also goes to bench/target/<jmh|e2e>-<time>.txt.
@@ -105,13 +106,16 @@ case $command in
     ;;
   tool-search)
     if $build; then
-      echo "bench: building the bench module" >&2
-      (cd "$ROOT" && mvn -B -q -pl bench -am package -DskipTests)
+      echo "bench: building the distribution and the bench module" >&2
+      (cd "$ROOT" && mvn -B -q -pl dist,bench -am package -DskipTests)
     fi
     java=$(bench_java)
     mkdir -p "$TARGET"
+    # search_tools over stdio is timed against the distribution's launcher when it is built.
+    jmcp_args=()
+    [[ -x $ROOT/dist/target/jmcp/bin/jmcp ]] && jmcp_args=(--jmcp "$ROOT/dist/target/jmcp/bin/jmcp")
     (cd "$ROOT" && "$java" -Xmx1g -Xms1g -XX:+AlwaysPreTouch --enable-native-access=ALL-UNNAMED -cp "$(bench_classpath)" \
-      dev.jmcp.toolsearch.ToolSearchBench "$@") 2>&1 | tee "$TARGET/tool-search-$STAMP.txt"
+      dev.jmcp.toolsearch.ToolSearchBench "${jmcp_args[@]}" "$@") 2>&1 | tee "$TARGET/tool-search-$STAMP.txt"
     ;;
   -h|--help|help) usage ;;
   *) usage >&2; fail "unknown command: $command" ;;

@@ -107,8 +107,11 @@ class ToolSearchEngineTest {
     }
 
     @SuppressWarnings("unchecked")
+    private int listId = 9_000;
+
     private List<String> listedNames() throws InterruptedException {
-        var tools = (List<Map<String, Object>>) result(request(90, "tools/list", "{}")).get("tools");
+        // A fresh id each time: a session's ids are not reused (and one reused at once may find the last still held).
+        var tools = (List<Map<String, Object>>) result(request(listId++, "tools/list", "{}")).get("tools");
         return tools.stream().map(t -> (String) t.get("name")).toList();
     }
 

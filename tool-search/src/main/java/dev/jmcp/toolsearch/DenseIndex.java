@@ -83,6 +83,7 @@ final class DenseIndex implements AutoCloseable {
         for (ToolDocument document : documents) {
             if (!vectors.containsKey(document.hash())) missing.add(document);
         }
+        long started = System.nanoTime();
         try {
             for (int from = 0; from < missing.size(); from += BATCH) {
                 if (latest.get() != call || Thread.currentThread().isInterrupted()) return;
@@ -91,6 +92,10 @@ final class DenseIndex implements AutoCloseable {
                 for (ToolDocument document : batch) texts.add(document.denseText());
                 List<float[]> embedded = current.embedPassages(texts);
                 for (int i = 0; i < batch.size(); i++) vectors.put(batch.get(i).hash(), embedded.get(i));
+            }
+            if (!missing.isEmpty()) {
+                LOG.info("Tool search: embedded {} tools in {} ms; {} tools ranked by the model", missing.size(),
+                        (System.nanoTime() - started) / 1_000_000, vectors.size());
             }
         } catch (Exception e) {
             LOG.warn("Tool search: embedding tools failed; those tools are ranked by words only", e);
