@@ -11,6 +11,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.FutureCallback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -89,14 +90,19 @@ final class Router extends Handler.Abstract {
 
     /**
      * Whether every guard admits {@code request}. A guard that refuses answers on the headers alone, the body unread,
-     * so its answer closes the connection ({@link ErrorReplies#closeUnreadBody}) whoever wrote the guard; an admitted
-     * request loses that mark.
+     * so its answer closes the connection ({@link ErrorReplies#closeUnreadBody}) after the body is drained
+     * ({@link ErrorReplies#drainThenComplete}), whoever wrote the guard; an admitted request loses that mark.
      */
     private boolean admitted(Request request, Response response, Callback callback) throws Exception {
         if (guards.isEmpty()) return true;
         boolean marked = ErrorReplies.closeUnreadBody(request, response);
+        // A refusal's answer is followed by draining the body, as ErrorReplies.refuse does, before the exchange ends.
+        var answered = marked ? new FutureCallback() : null;
         for (McpGuard check : guards) {
-            if (!check.admit(request, response, callback)) return false;
+            if (!check.admit(request, response, marked ? answered : callback)) {
+                if (marked) ErrorReplies.drainThenComplete(request, answered, callback);
+                return false;
+            }
         }
         if (marked) response.getHeaders().remove(HttpHeader.CONNECTION);
         return true;
