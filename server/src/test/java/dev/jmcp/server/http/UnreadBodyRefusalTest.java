@@ -10,8 +10,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -81,20 +79,17 @@ class UnreadBodyRefusalTest {
     @EnumSource(Refusal.class)
     void aRefusedPostWhoseBodyIsStillArrivingSaysConnectionCloseAndClosesIt(Refusal refusal) throws Exception {
         start();
-        try (var socket = new Socket("127.0.0.1", fixture.transport.port())) {
-            socket.setSoTimeout(20_000);
-            String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + fixture.transport.port() + "\r\n"
-                    + headers(refusal) + "Accept: application/json, text/event-stream\r\n"
-                    + "Content-Length: " + BIG + "\r\n\r\n";
-            var out = socket.getOutputStream();
-            out.write(head.getBytes(StandardCharsets.US_ASCII));
-            out.write(new byte[1024]); // a first part of the body; the rest never comes
-            out.flush();
-            String answer = readUntilClosed(socket.getInputStream());
-            assertThat(answer).startsWith("HTTP/1.1 " + refusal.status);
-            assertThat(answer.toLowerCase(Locale.ROOT)).contains("\r\nconnection: close\r\n");
-            assertThat(answer).contains("\"error\"");
-        }
+        String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + fixture.transport.port() + "\r\n"
+                + headers(refusal) + "Accept: application/json, text/event-stream\r\n"
+                + "Content-Length: " + BIG + "\r\n\r\n";
+        var request = new ByteArrayOutputStream();
+        request.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+        request.writeBytes(new byte[1024]); // a first part of the body; the rest never comes
+        // Returns once the server closed the connection (a read that never ends fails the test by its timeout).
+        String answer = fixture.exchange(request.toByteArray(), false);
+        assertThat(answer).startsWith("HTTP/1.1 " + refusal.status);
+        assertThat(answer.toLowerCase(Locale.ROOT)).contains("\r\nconnection: close\r\n");
+        assertThat(answer).contains("\"error\"");
         // The server keeps serving: a new connection is answered.
         try (var client = new TestClient(fixture.transport.url())) {
             assertThat(client.initialize("2025-11-25")).containsKey("result");
@@ -140,12 +135,5 @@ class UnreadBodyRefusalTest {
             assertThat(response.statusCode()).isEqualTo(401);
             assertThat(response.headers().firstValue("Connection")).isEmpty();
         }
-    }
-
-    /** Everything the server sends until it closes the connection: the answer, then the end of the stream. */
-    private static String readUntilClosed(InputStream in) throws IOException {
-        var received = new ByteArrayOutputStream();
-        in.transferTo(received);
-        return received.toString(StandardCharsets.ISO_8859_1);
     }
 }
