@@ -64,6 +64,26 @@ class CallObserverTest {
     }
 
     @Test
+    void aPromptAResourceAndASubscriptionAreSeenWithWhatTheyNameAndAListingWithNothing() throws Exception {
+        initialize();
+        send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\",\"params\":{\"name\":\"greet\","
+                + "\"arguments\":{\"name\":\"Ada\"}}}");
+        client.nextObject();
+        assertThat(next().call().target()).isEqualTo("greet");
+        send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":\"test://static\"}}");
+        client.nextObject();
+        assertThat(next().call().target()).isEqualTo("test://static");
+        send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"test://static\"}}");
+        client.nextObject();
+        assertThat(next().call().target()).isEqualTo("test://static");
+        send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\",\"params\":{}}");
+        client.nextObject();
+        Seen listing = next();
+        assertThat(listing.call().method()).isEqualTo("tools/list");
+        assertThat(listing.call().target()).isNull();
+    }
+
+    @Test
     void aToolErrorAndAJsonRpcErrorAreToldApart() throws Exception {
         initialize();
         send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"fail\"}}");

@@ -1,16 +1,10 @@
 package dev.jmcp.server;
 
 import dev.jmcp.protocol.json.JsonCodec;
-import dev.jmcp.server.config.ServerOptions;
-import dev.jmcp.server.methods.Methods;
-import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.engine.Engine;
-import dev.jmcp.server.session.ServerSession;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,18 +24,18 @@ class ExactlyOneResponseTest {
     private static final int THREADS = 4;
     private static final int PER_THREAD = 600;
 
+    private InitializedSession server;
+
+    @AfterEach
+    void close() {
+        if (server != null) server.close();
+    }
+
     @Test
     void everyRequestIsAnsweredExactlyOnceWhateverElseArrives() throws Exception {
-        var plugins = new TestContributions();
         // Room for every request at once: this test is about answers, the bound has its own test.
-        var options = new ServerOptions("storm", "1", Path.of("unused"), 100, 1 << 20, THREADS * PER_THREAD,
-                ServerOptions.DEFAULT_RELOAD_SETTLE);
-        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(3))), Methods.table(options));
-        var client = new MemoryConnection();
-        ServerSession session = engine.openSession(client);
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"storm\",\"version\":\"1\"}}}");
-        assertThat(client.nextObject()).containsKey("result");
+        server = new InitializedSession("storm", 1 << 20, THREADS * PER_THREAD, 3, "2025-11-25");
+        var client = server.client;
 
         var expectedById = new HashMap<Object, String>();
         var unreadable = new int[THREADS];
@@ -82,7 +76,7 @@ class ExactlyOneResponseTest {
                 } catch (InterruptedException e) {
                     return;
                 }
-                lines.forEach(line -> send(session, line));
+                lines.forEach(server::send);
             }));
         }
         start.countDown();
@@ -106,106 +100,74 @@ class ExactlyOneResponseTest {
         assertThat(answered).hasSize(expectedById.size()).allSatisfy((id, count) -> assertThat(count).isOne());
         assertThat(errorsWithoutId).isEqualTo(java.util.Arrays.stream(unreadable).sum());
         assertThat(client.poll(200)).as("nothing more than one answer each").isNull();
-        session.close();
     }
 
     @Test
     void requestsOverThePendingBoundAreRefusedAsBusyAndTheRestStillServed() throws Exception {
-        var plugins = new TestContributions();
-        var options = new ServerOptions("bounded", "1", Path.of("unused"), 100, 1 << 20, 2,
-                ServerOptions.DEFAULT_RELOAD_SETTLE);
-        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(0))), Methods.table(options));
-        var client = new MemoryConnection();
-        ServerSession session = engine.openSession(client);
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-11-25\",\"capabilities\":{}}}");
-        assertThat(client.nextObject()).containsKey("result");
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
-        assertThat(plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
+        server = new InitializedSession("bounded", 1 << 20, 2, 0, "2025-11-25");
+        var client = server.client;
+        send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
+        assertThat(server.plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
+        send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
+        send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
         var busy = client.nextObject();
         assertThat(busy).containsEntry("id", 3);
         assertThat(busy.get("error").toString()).contains("-32000", "Server busy", "2 requests");
-        send(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
-        send(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":2}}");
-        assertThat(session.awaitIdle(java.time.Duration.ofSeconds(5))).isTrue();
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}");
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":2}}");
+        assertThat(server.session.awaitIdle(java.time.Duration.ofSeconds(5))).isTrue();
+        send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}");
         assertThat(client.nextObject()).containsEntry("id", 4).containsKey("result");
-        session.close();
     }
 
     @Test
     void stoppingTheServerAnswersEachCallStillInFlightOnceWithAnError() throws Exception {
-        var plugins = new TestContributions();
-        var options = new ServerOptions("stopping", "1", Path.of("unused"), 100, 1 << 20, 10,
-                ServerOptions.DEFAULT_RELOAD_SETTLE);
-        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(0))), Methods.table(options));
-        var client = new MemoryConnection();
-        ServerSession session = engine.openSession(client);
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-11-25\",\"capabilities\":{}}}");
-        assertThat(client.nextObject()).containsKey("result");
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
-        assertThat(plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
+        server = new InitializedSession("stopping", 1 << 20, 10, 0, "2025-11-25");
+        var client = server.client;
+        send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
+        assertThat(server.plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
 
-        assertThat(engine.stopInFlight()).isOne();
+        assertThat(server.engine.stopInFlight()).isOne();
 
         var stopped = client.nextObject();
         assertThat(stopped).containsEntry("id", 1);
         assertThat(stopped.get("error").toString()).contains("-32603", "the server stopped");
-        assertThat(session.awaitIdle(java.time.Duration.ofSeconds(5))).as("the call was cancelled too").isTrue();
+        assertThat(server.session.awaitIdle(java.time.Duration.ofSeconds(5))).as("the call was cancelled too").isTrue();
         assertThat(client.poll(200)).as("one answer, not two").isNull();
-        session.close();
     }
 
     @Test
     void answersHeldForAnUnfinishedBatchCountAgainstThePendingBound() throws Exception {
-        var plugins = new TestContributions();
-        var options = new ServerOptions("batches", "1", Path.of("unused"), 100, 1 << 20, 4,
-                ServerOptions.DEFAULT_RELOAD_SETTLE);
-        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(0))), Methods.table(options));
-        var client = new MemoryConnection();
-        ServerSession session = engine.openSession(client);
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"b\",\"version\":\"1\"}}}");
-        assertThat(client.nextObject()).containsKey("result");
+        server = new InitializedSession("batches", 1 << 20, 4, 0, "2025-03-26");
+        var client = server.client;
         // A batch whose slow call keeps its three answered pings in memory until it ends.
-        send(session, "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}},"
+        send("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}},"
                 + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"},"
                 + "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}]");
-        assertThat(plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(server.plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         var never = new CountDownLatch(1);
-        while (session.requestsInFlight() > 1 && System.nanoTime() < deadline) {
+        while (server.session.requestsInFlight() > 1 && System.nanoTime() < deadline) {
             assertThat(never.await(10, TimeUnit.MILLISECONDS)).isFalse();   // a bounded pause between looks
         }
-        assertThat(session.requestsInFlight()).as("only the slow call still runs").isOne();
+        assertThat(server.session.requestsInFlight()).as("only the slow call still runs").isOne();
 
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}");
+        send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}");
         var busy = client.nextObject();
         assertThat(busy).containsEntry("id", 5);
         assertThat(busy.get("error").toString()).contains("Server busy", "3 answers wait for the rest of their batch");
 
-        send(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
         assertThat(client.next()).as("the batch's answers, the cancelled call's left out").asList().hasSize(3);
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}");
+        send("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}");
         assertThat(client.nextObject()).containsEntry("id", 6).containsKey("result");
-        session.close();
     }
 
     @Test
     void answersHeldForUnfinishedBatchesAreBoundedInBytes() throws Exception {
-        var plugins = new TestContributions();
         // 2 KiB messages: the answers a connection's unfinished batches hold may reach 8 KiB.
-        var options = new ServerOptions("batches", "1", Path.of("unused"), 100, 2048, 100,
-                ServerOptions.DEFAULT_RELOAD_SETTLE);
-        var engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(0))), Methods.table(options));
-        var client = new MemoryConnection();
-        ServerSession session = engine.openSession(client);
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"b\",\"version\":\"1\"}}}");
-        assertThat(client.nextObject()).containsKey("result");
+        server = new InitializedSession("batches", 2048, 100, 0, "2025-03-26");
+        var client = server.client;
         // A slow call and ten echoes of 1,500 characters: 15 KiB of answers would wait for the slow call.
         var batch = new StringBuilder("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
         String text = "x".repeat(1500);
@@ -213,14 +175,14 @@ class ExactlyOneResponseTest {
             batch.append(",{\"jsonrpc\":\"2.0\",\"id\":").append(id).append(",\"method\":\"tools/call\",\"params\":"
                     + "{\"name\":\"echo\",\"arguments\":{\"text\":\"").append(text).append("\"}}}");
         }
-        send(session, batch.append(']').toString());
-        assertThat(plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
+        send(batch.append(']').toString());
+        assertThat(server.plugins.slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         var never = new CountDownLatch(1);
-        while (session.requestsInFlight() > 1 && System.nanoTime() < deadline) {
+        while (server.session.requestsInFlight() > 1 && System.nanoTime() < deadline) {
             assertThat(never.await(10, TimeUnit.MILLISECONDS)).isFalse();   // a bounded pause between looks
         }
-        send(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
 
         List<?> answers = (List<?>) client.next();
         assertThat(answers).as("one answer per echo, the cancelled call's left out").hasSize(10);
@@ -241,10 +203,9 @@ class ExactlyOneResponseTest {
         assertThat(refused).as("each answer past the bound replaced by an error for its id").isEqualTo(10 - results);
         assertThat(resultBytes).isLessThanOrEqualTo(8192);
         // The bound is free again once the batch is sent.
-        send(session, "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+        send("{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
                 + "\"arguments\":{\"text\":\"" + text + "\"}}}");
         assertThat(client.nextObject()).containsEntry("id", 12).containsKey("result");
-        session.close();
     }
 
     private static void expect(List<String> lines, Map<Object, String> expected, String id, String method,
@@ -253,8 +214,7 @@ class ExactlyOneResponseTest {
         expected.put(id, kind);
     }
 
-    private static void send(ServerSession session, String line) {
-        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        session.receive(bytes, 0, bytes.length);
+    private void send(String line) {
+        server.send(line);
     }
 }

@@ -1,6 +1,7 @@
 package dev.jmcp.server;
 
 import dev.jmcp.protocol.CacheHint;
+import dev.jmcp.protocol.NamedTarget;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.server.config.ServerOptions;
@@ -10,6 +11,7 @@ import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.session.Target;
 import dev.jmcp.server.session.Wires;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,6 +56,24 @@ class MethodTableTest {
                 Map.entry("resources/directory/read", Wires.STATELESS)));
         assertThat(table.notifications()).containsExactlyInAnyOrder("notifications/initialized",
                 "notifications/progress", "notifications/cancelled", "notifications/roots/list_changed");
+    }
+
+    @Test
+    void eachRowSaysWhatItsParamsNameAndTheMcpNameHeaderMirrorsTheSameField() {
+        Map<String, Target> targets = table.requests().stream().filter(method -> method.target() != null)
+                .collect(Collectors.toMap(ServedMethod::name, ServedMethod::target));
+        assertThat(targets).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "tools/call", Target.TOOL, "prompts/get", Target.PROMPT, "skills/get", Target.SKILL,
+                "resources/read", Target.RESOURCE, "resources/subscribe", Target.RESOURCE,
+                "resources/unsubscribe", Target.RESOURCE, "resources/directory/read", Target.RESOURCE,
+                "tasks/get", Target.TASK, "tasks/update", Target.TASK, "tasks/cancel", Target.TASK));
+        // Where 2026-07-28 requires the Mcp-Name header, it carries the field the row names.
+        for (ServedMethod method : table.requests()) {
+            String header = NamedTarget.field(method.name());
+            if (header == null) continue;
+            assertThat(method.target()).as(method.name()).isNotNull();
+            assertThat(method.target().field()).as(method.name()).isEqualTo(header);
+        }
     }
 
     @Test

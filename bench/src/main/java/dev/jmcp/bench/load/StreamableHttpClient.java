@@ -72,40 +72,23 @@ final class StreamableHttpClient implements LoadSession {
     public Latencies callEcho(int count, int concurrency, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         long[] latency = new long[count];
-        var next = new AtomicInteger();
         var answered = new AtomicInteger();
-        var failure = new AtomicReference<Exception>();
-        var workers = new ArrayList<Thread>(concurrency);
         long start = System.nanoTime();
-        for (int w = 0; w < concurrency; w++) {
-            workers.add(Thread.ofVirtual().name("http-client-" + w).start(() -> {
-                int i;
-                while (failure.get() == null && System.nanoTime() < deadline && (i = next.getAndIncrement()) < count) {
-                    long id = nextId.getAndIncrement();
-                    var request = post(Payloads.toolsCall(id, text)).timeout(limit).build();
-                    long sent = System.nanoTime();
-                    try {
-                        var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                        long took = System.nanoTime() - sent;
-                        if (response.statusCode() != 200) {
-                            throw new IOException("tools/call: HTTP " + response.statusCode() + " " + response.body());
-                        }
-                        Answers.checkEcho(answer(response, id), text);
-                        latency[i] = took;
-                        answered.incrementAndGet();
-                    } catch (IOException | RuntimeException e) {
-                        failure.compareAndSet(null, e);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }));
-        }
-        for (Thread worker : workers) {
-            if (!worker.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())).plusSeconds(5))) worker.interrupt();
-        }
+        Exception failure = runWorkers("http-client", count, concurrency, deadline, i -> {
+            long id = nextId.getAndIncrement();
+            var request = post(Payloads.toolsCall(id, text)).timeout(limit).build();
+            long sent = System.nanoTime();
+            var response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            long took = System.nanoTime() - sent;
+            if (response.statusCode() != 200) {
+                throw new IOException("tools/call: HTTP " + response.statusCode() + " " + response.body());
+            }
+            Answers.checkEcho(answer(response, id), text);
+            latency[i] = took;
+            answered.incrementAndGet();
+        });
         long elapsed = System.nanoTime() - start;
-        if (failure.get() != null) System.err.println("  http client: " + failure.get());
+        if (failure != null) System.err.println("  http client: " + failure);
         long[] answeredLatencies = new long[answered.get()];
         int n = 0;
         for (int i = 0; i < count && n < answeredLatencies.length; i++) if (latency[i] > 0) answeredLatencies[n++] = latency[i];
@@ -118,26 +101,47 @@ final class StreamableHttpClient implements LoadSession {
      */
     int openSessions(int count, int concurrency, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
-        var next = new AtomicInteger();
         var opened = new AtomicInteger();
+        Exception failure = runWorkers("http-session", count, concurrency, deadline, i -> {
+            long id = nextId.getAndIncrement();
+            var response = http.send(bare(Payloads.initialize(id, PROTOCOL_VERSION)).timeout(limit).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) throw new IOException("initialize: HTTP " + response.statusCode());
+            Answers.checkInitialized(answer(response, id));
+            String session = response.headers().firstValue("mcp-session-id")
+                    .orElseThrow(() -> new IOException("initialize: no Mcp-Session-Id"));
+            var initialized = http.send(bare(Payloads.INITIALIZED).header("Mcp-Session-Id", session)
+                    .header("MCP-Protocol-Version", PROTOCOL_VERSION).timeout(limit).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            if (initialized.statusCode() / 100 != 2) throw new IOException("initialized: HTTP " + initialized.statusCode());
+            opened.incrementAndGet();
+        });
+        if (failure != null) System.err.println("  http sessions: " + failure);
+        return opened.get();
+    }
+
+    /** One turn of a worker: the {@code index}-th of the run's items. */
+    @FunctionalInterface
+    private interface Turn {
+        void run(int index) throws IOException, InterruptedException;
+    }
+
+    /**
+     * Runs {@code count} turns on {@code concurrency} virtual threads named {@code name-N}, each taking the next turn
+     * until all are taken, one failed or {@code deadline} ({@link System#nanoTime()}) passed; waits for the workers
+     * until five seconds past the deadline, then interrupts them. Returns the first failure, or null.
+     */
+    private static Exception runWorkers(String name, int count, int concurrency, long deadline, Turn turn)
+            throws InterruptedException {
+        var next = new AtomicInteger();
         var failure = new AtomicReference<Exception>();
         var workers = new ArrayList<Thread>(concurrency);
         for (int w = 0; w < concurrency; w++) {
-            workers.add(Thread.ofVirtual().name("http-session-" + w).start(() -> {
-                while (failure.get() == null && System.nanoTime() < deadline && next.getAndIncrement() < count) {
-                    long id = nextId.getAndIncrement();
+            workers.add(Thread.ofVirtual().name(name + "-" + w).start(() -> {
+                int i;
+                while (failure.get() == null && System.nanoTime() < deadline && (i = next.getAndIncrement()) < count) {
                     try {
-                        var response = http.send(bare(Payloads.initialize(id, PROTOCOL_VERSION)).timeout(limit).build(),
-                                HttpResponse.BodyHandlers.ofString());
-                        if (response.statusCode() != 200) throw new IOException("initialize: HTTP " + response.statusCode());
-                        Answers.checkInitialized(answer(response, id));
-                        String session = response.headers().firstValue("mcp-session-id")
-                                .orElseThrow(() -> new IOException("initialize: no Mcp-Session-Id"));
-                        var initialized = http.send(bare(Payloads.INITIALIZED).header("Mcp-Session-Id", session)
-                                .header("MCP-Protocol-Version", PROTOCOL_VERSION).timeout(limit).build(),
-                                HttpResponse.BodyHandlers.discarding());
-                        if (initialized.statusCode() / 100 != 2) throw new IOException("initialized: HTTP " + initialized.statusCode());
-                        opened.incrementAndGet();
+                        turn.run(i);
                     } catch (IOException | RuntimeException e) {
                         failure.compareAndSet(null, e);
                     } catch (InterruptedException e) {
@@ -149,8 +153,7 @@ final class StreamableHttpClient implements LoadSession {
         for (Thread worker : workers) {
             if (!worker.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())).plusSeconds(5))) worker.interrupt();
         }
-        if (failure.get() != null) System.err.println("  http sessions: " + failure.get());
-        return opened.get();
+        return failure.get();
     }
 
     private HttpRequest.Builder bare(String json) {

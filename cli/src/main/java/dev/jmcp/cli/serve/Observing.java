@@ -19,7 +19,7 @@ final class Observing implements AutoCloseable {
         if (logCalls) server.observe(new CallLog(server::pluginOf));
         if (!telemetry) return new Observing(null);
         // Named here only: without --telemetry no OpenTelemetry class is ever loaded.
-        var observer = dev.jmcp.cli.telemetry.McpTelemetry.fromEnvironment(transport, server::pluginOf).gauges(server);
+        var observer = dev.jmcp.server.otel.McpTelemetry.fromEnvironment(transport, server::pluginOf).gauges(server);
         server.observe(observer);
         dev.jmcp.server.observe.OutgoingCalls.install(observer.outgoing());
         return new Observing(observer);

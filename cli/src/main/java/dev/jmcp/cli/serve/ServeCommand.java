@@ -259,9 +259,9 @@ public final class ServeCommand implements Callable<Integer> {
         if (state != null || stateKeyFile != null) {
             try {
                 List<byte[]> keys = stateKeyFile == null ? List.of()
-                        : dev.jmcp.cli.state.RedisState.readKeys(Files.readAllLines(stateKeyFile));
+                        : dev.jmcp.server.redis.RedisState.readKeys(Files.readAllLines(stateKeyFile));
                 if (state != null) {
-                    shared = dev.jmcp.cli.state.RedisState.connect(state, keys);
+                    shared = dev.jmcp.server.redis.RedisState.connect(state, keys);
                 } else {
                     shared = fixedKeys(keys);
                 }

@@ -267,10 +267,8 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
             default -> "Bad request: " + description;
         };
         audit(request, status, error, description);
-        // The refused request's body is never read. When it has not all arrived by the time the answer is sent, Jetty
-        // closes the connection after the answer; a client told nothing would send its next request on that
-        // connection and get no answer at all. So a refused request that has (or may have) a body closes it openly.
-        if (request.getLength() != 0) response.getHeaders().put(HttpHeader.CONNECTION, "close");
+        // A refusal as a guard leaves the body unread: the router marks this answer Connection: close (see the
+        // transport's ErrorReplies); one made per call, the body read, keeps the connection.
         var body = new LinkedHashMap<String, Object>();
         body.put("jsonrpc", "2.0");
         body.put("id", null);

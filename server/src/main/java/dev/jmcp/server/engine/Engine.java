@@ -18,9 +18,11 @@ import dev.jmcp.server.session.Failures;
 import dev.jmcp.server.session.Host;
 import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.MethodTable;
+import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.session.SessionSummary;
 import dev.jmcp.server.session.StatelessWire;
+import dev.jmcp.server.session.Target;
 import dev.jmcp.server.stateless.StatelessRequests;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -182,7 +184,7 @@ public final class Engine implements Host {
         CallObserver current = observer;
         if (current == CallObserver.NONE) return CallSpan.NONE;
         try {
-            String target = CallInfo.targetOf(request.method(), request.params());
+            String target = observedTarget(request);
             String via = null;
             if (target != null && request.method().equals("tools/call")) {
                 // With tool search on, a call through call_tool is recorded as the tool it runs (logs, telemetry,
@@ -210,6 +212,16 @@ public final class Engine implements Host {
         } catch (RuntimeException e) {
             log.warn("a call observer failed at the end of a call", e);
         }
+    }
+
+    /**
+     * What an observer is told {@code request} targets, as its row says: the tool, prompt, skill or resource; not a
+     * task, whose id names no plugin's item (a task's calls were observed when they ran).
+     */
+    private String observedTarget(JsonRpcRequest request) {
+        ServedMethod row = methods.request(request.method());
+        if (row == null || row.target() == null || row.target() == Target.TASK) return null;
+        return row.target().in(request.params());
     }
 
     /** The method table this engine serves. */

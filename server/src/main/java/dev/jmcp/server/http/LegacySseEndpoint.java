@@ -53,7 +53,7 @@ final class LegacySseEndpoint {
     void openStream(Request request, Response response, Callback callback) {
         if (!request.getMethod().equals("GET")) {
             response.getHeaders().put(HttpHeader.ALLOW, "GET");
-            ErrorReplies.send(response, callback, 405, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 405, ErrorCodes.INVALID_REQUEST,
                     "Method not allowed: GET " + SSE_PATH + " opens an SSE stream");
             return;
         }
@@ -74,30 +74,30 @@ final class LegacySseEndpoint {
     void post(Request request, Response response, Callback callback) throws IOException {
         if (!request.getMethod().equals("POST")) {
             response.getHeaders().put(HttpHeader.ALLOW, "POST");
-            ErrorReplies.send(response, callback, 405, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 405, ErrorCodes.INVALID_REQUEST,
                     "Method not allowed: POST JSON-RPC messages to " + MESSAGES_PATH);
             return;
         }
         if (!MediaTypes.isJson(request.getHeaders().get(HttpHeader.CONTENT_TYPE))) {
-            ErrorReplies.send(response, callback, 415, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 415, ErrorCodes.INVALID_REQUEST,
                     "Unsupported media type: POST a JSON-RPC message with Content-Type: application/json");
             return;
         }
         String id = Request.extractQueryParameters(request).getValue("sessionId");
         if (id == null) {
-            ErrorReplies.send(response, callback, 400, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 400, ErrorCodes.INVALID_REQUEST,
                     "Bad request: missing sessionId query parameter; open a session with GET " + SSE_PATH);
             return;
         }
         if (!(sessions.get(id, McpGuard.identityOf(request)) instanceof LegacySseSession session)) {
-            ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 404, ErrorCodes.INVALID_REQUEST,
                     "Session not found: it ended or never existed; open a new one with GET " + SSE_PATH);
             return;
         }
         session.touch();
         Body body = Body.read(request, maxBody);
         if (body == null) {
-            ErrorReplies.send(response, callback, 413, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 413, ErrorCodes.INVALID_REQUEST,
                     "Payload too large: a message may be at most " + maxBody + " bytes");
             return;
         }

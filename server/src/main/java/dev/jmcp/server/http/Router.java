@@ -11,6 +11,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.FutureCallback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -87,6 +88,26 @@ final class Router extends Handler.Abstract {
     /** The request attribute where a guard leaves the {@link Identity} it verified. */
     static final String IDENTITY_ATTRIBUTE = Identity.class.getName();
 
+    /**
+     * Whether every guard admits {@code request}. A guard that refuses answers on the headers alone, the body unread,
+     * so its answer closes the connection ({@link ErrorReplies#closeUnreadBody}) after the body is drained
+     * ({@link ErrorReplies#drainThenComplete}), whoever wrote the guard; an admitted request loses that mark.
+     */
+    private boolean admitted(Request request, Response response, Callback callback) throws Exception {
+        if (guards.isEmpty()) return true;
+        boolean marked = ErrorReplies.closeUnreadBody(request, response);
+        // A refusal's answer is followed by draining the body, as ErrorReplies.refuse does, before the exchange ends.
+        var answered = marked ? new FutureCallback() : null;
+        for (McpGuard check : guards) {
+            if (!check.admit(request, response, marked ? answered : callback)) {
+                if (marked) ErrorReplies.drainThenComplete(request, answered, callback);
+                return false;
+            }
+        }
+        if (marked) response.getHeaders().remove(HttpHeader.CONNECTION);
+        return true;
+    }
+
     private void endpoint(String path, Request request, Response response, Callback callback) throws Exception {
         if (options.streamableHttp() && path.equals(options.path())) {
             streamable.handle(request, response, callback);
@@ -95,7 +116,8 @@ final class Router extends Handler.Abstract {
         } else if (options.legacySse() && path.equals(LegacySseEndpoint.MESSAGES_PATH)) {
             legacy.post(request, response, callback);
         } else {
-            ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST, "Not found: no MCP endpoint at " + path);
+            ErrorReplies.refuse(request, response, callback, 404, ErrorCodes.INVALID_REQUEST,
+                    "Not found: no MCP endpoint at " + path);
         }
     }
 
@@ -124,7 +146,7 @@ final class Router extends Handler.Abstract {
         if (HttpMethod.CONNECT.is(request.getMethod())) {
             // Not a proxy: refuse, and close so the connection cannot be taken for a tunnel.
             response.getHeaders().put(HttpHeader.CONNECTION, "close");
-            ErrorReplies.send(response, callback, 405, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 405, ErrorCodes.INVALID_REQUEST,
                     "Method not allowed: this server is no proxy; CONNECT is not served");
             return true;
         }
@@ -142,7 +164,7 @@ final class Router extends Handler.Abstract {
                 request.getHeaders().getValuesList(HttpHeader.ORIGIN));
         if (refusal != null) {
             refusals.log(Level.WARN, refusal, "refused " + request.getMethod() + " " + path + ": " + refusal);
-            ErrorReplies.send(response, callback, 403, ErrorCodes.INVALID_REQUEST, refusal);
+            ErrorReplies.refuse(request, response, callback, 403, ErrorCodes.INVALID_REQUEST, refusal);
             return true;
         }
         String origin = request.getHeaders().get(HttpHeader.ORIGIN);
@@ -160,19 +182,21 @@ final class Router extends Handler.Abstract {
             Handler extra = route(path);
             if (extra != null) {
                 if (guardedRoutes.contains(extra)) {
-                    for (McpGuard check : guards) {
-                        if (!check.admit(request, response, callback)) return true;
-                    }
+                    if (!admitted(request, response, callback)) return true;
                     if (request.getAttribute(IDENTITY_ATTRIBUTE) instanceof Identity identity) {
                         Handler guarded = extra;
                         boolean handled = ScopedValue.where(RequestIdentity.CURRENT, identity)
                                 .call(() -> guarded.handle(request, response, callback));
-                        if (!handled) ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST, "Not found: " + path);
+                        if (!handled) {
+                            ErrorReplies.refuse(request, response, callback, 404, ErrorCodes.INVALID_REQUEST,
+                                    "Not found: " + path);
+                        }
                         return true;
                     }
                 }
                 if (!extra.handle(request, response, callback)) {
-                    ErrorReplies.send(response, callback, 404, ErrorCodes.INVALID_REQUEST, "Not found: " + path);
+                    ErrorReplies.refuse(request, response, callback, 404, ErrorCodes.INVALID_REQUEST,
+                            "Not found: " + path);
                 }
                 return true;
             }
@@ -181,16 +205,12 @@ final class Router extends Handler.Abstract {
                     || path.equals(LegacySseEndpoint.MESSAGES_PATH));
             if (mcp && refusedWhile(state, request, path)) {
                 response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
-                ErrorReplies.send(response, callback, 503, ErrorCodes.SERVER_BUSY, state == State.STARTING
+                ErrorReplies.refuse(request, response, callback, 503, ErrorCodes.SERVER_BUSY, state == State.STARTING
                         ? "Service unavailable: the server is still loading its plugins; retry in a moment"
                         : "Service unavailable: the server is shutting down; retry on another instance or later");
                 return true;
             }
-            if (mcp) {
-                for (McpGuard check : guards) {
-                    if (!check.admit(request, response, callback)) return true;
-                }
-            }
+            if (mcp && !admitted(request, response, callback)) return true;
             // What the session admits while this runs knows who sent it (RequestContext.identity()) and from where
             // (the call log's audit fields).
             var bound = ScopedValue.where(RequestIdentity.ADDRESS, Request.getRemoteAddr(request));
@@ -212,10 +232,10 @@ final class Router extends Handler.Abstract {
             if (response.isCommitted()) {
                 callback.failed(e);
             } else if (unreadable) {
-                ErrorReplies.send(response, callback, 400, ErrorCodes.INVALID_REQUEST,
+                ErrorReplies.refuse(request, response, callback, 400, ErrorCodes.INVALID_REQUEST,
                         "Bad request: the request body could not be read (malformed chunked encoding or an early end)");
             } else {
-                ErrorReplies.send(response, callback, 500, ErrorCodes.INTERNAL_ERROR, "Internal error");
+                ErrorReplies.refuse(request, response, callback, 500, ErrorCodes.INTERNAL_ERROR, "Internal error");
             }
         }
         return true;

@@ -127,7 +127,7 @@ final class StatelessEndpoint {
      */
     void refuseBodiless(Request request, Response response, Callback callback) {
         response.getHeaders().put(HttpHeader.ALLOW, "POST");
-        ErrorReplies.send(response, callback, 405, ErrorCodes.INVALID_REQUEST, "Method not allowed: revision "
+        ErrorReplies.refuse(request, response, callback, 405, ErrorCodes.INVALID_REQUEST, "Method not allowed: revision "
                 + "2026-07-28 has no " + request.getMethod() + " on the MCP endpoint; POST each request, and open a "
                 + "subscriptions/listen request for change notifications");
     }

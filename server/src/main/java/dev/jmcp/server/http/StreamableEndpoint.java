@@ -73,7 +73,7 @@ final class StreamableEndpoint {
             case "DELETE" -> delete(request, response, callback);
             default -> {
                 response.getHeaders().put(HttpHeader.ALLOW, "GET, POST, DELETE");
-                ErrorReplies.send(response, callback, 405, ErrorCodes.INVALID_REQUEST,
+                ErrorReplies.refuse(request, response, callback, 405, ErrorCodes.INVALID_REQUEST,
                         "Method not allowed: the MCP endpoint answers POST, GET and DELETE");
             }
         }
@@ -82,18 +82,18 @@ final class StreamableEndpoint {
     private void post(Request request, Response response, Callback callback) throws IOException {
         var headers = request.getHeaders();
         if (!MediaTypes.isJson(headers.get(HttpHeader.CONTENT_TYPE))) {
-            ErrorReplies.send(response, callback, 415, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 415, ErrorCodes.INVALID_REQUEST,
                     "Unsupported media type: POST a JSON-RPC message with Content-Type: application/json");
             return;
         }
         if (!MediaTypes.acceptsPostAnswers(headers.get(HttpHeader.ACCEPT))) {
-            ErrorReplies.send(response, callback, 406, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 406, ErrorCodes.INVALID_REQUEST,
                     "Not acceptable: the Accept header must list both application/json and text/event-stream");
             return;
         }
         Body body = Body.read(request, maxBody);
         if (body == null) {
-            ErrorReplies.send(response, callback, 413, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 413, ErrorCodes.INVALID_REQUEST,
                     "Payload too large: a message may be at most " + maxBody + " bytes");
             return;
         }
@@ -192,7 +192,7 @@ final class StreamableEndpoint {
     private void get(Request request, Response response, Callback callback) {
         var headers = request.getHeaders();
         if (!MediaTypes.acceptsEventStream(headers.get(HttpHeader.ACCEPT))) {
-            ErrorReplies.send(response, callback, 406, ErrorCodes.INVALID_REQUEST,
+            ErrorReplies.refuse(request, response, callback, 406, ErrorCodes.INVALID_REQUEST,
                     "Not acceptable: a GET on the MCP endpoint opens an SSE stream; send Accept: text/event-stream");
             return;
         }

@@ -23,6 +23,11 @@ import static dev.jmcp.server.session.ServedMethod.Trait.BEFORE_INIT;
 import static dev.jmcp.server.session.ServedMethod.Trait.OPENS_SESSION;
 import static dev.jmcp.server.session.ServedMethod.Trait.STREAMS;
 import static dev.jmcp.server.session.ServedMethod.request;
+import static dev.jmcp.server.session.Target.PROMPT;
+import static dev.jmcp.server.session.Target.RESOURCE;
+import static dev.jmcp.server.session.Target.SKILL;
+import static dev.jmcp.server.session.Target.TASK;
+import static dev.jmcp.server.session.Target.TOOL;
 import static dev.jmcp.server.session.Wires.BOTH;
 import static dev.jmcp.server.session.Wires.STATEFUL;
 import static dev.jmcp.server.session.Wires.STATELESS;
@@ -62,26 +67,30 @@ public final class Methods {
                 request("subscriptions/listen", STATELESS, ProtocolMethods::listen, STREAMS),
 
                 request("tools/list", BOTH, tools::list).cached(LISTING),
-                request("tools/call", BOTH, tools::call, ASKS_FOR_INPUT, BECOMES_TASK),
+                request("tools/call", BOTH, tools::call, ASKS_FOR_INPUT, BECOMES_TASK).targets(TOOL),
                 request("prompts/list", BOTH, prompts::list).cached(LISTING),
-                request("prompts/get", BOTH, prompts::get, ASKS_FOR_INPUT),
+                request("prompts/get", BOTH, prompts::get, ASKS_FOR_INPUT).targets(PROMPT),
                 request("resources/list", BOTH, resources::list).cached(LISTING),
                 // A read may answer differently every time (bacio:///quote does): never reuse one.
-                request("resources/read", BOTH, resources::read, ASKS_FOR_INPUT).cached(Duration.ZERO),
+                request("resources/read", BOTH, resources::read, ASKS_FOR_INPUT).cached(Duration.ZERO)
+                        .targets(RESOURCE),
                 request("resources/templates/list", BOTH, resources::listTemplates).cached(LISTING),
-                request("resources/subscribe", STATEFUL, resources::subscribe),
-                request("resources/unsubscribe", STATEFUL, resources::unsubscribe),
+                request("resources/subscribe", STATEFUL, resources::subscribe).targets(RESOURCE),
+                request("resources/unsubscribe", STATEFUL, resources::unsubscribe).targets(RESOURCE),
                 request("completion/complete", BOTH, completion::complete),
                 request("logging/setLevel", STATEFUL, logging::setLevel),
 
-                request("tasks/get", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true),
-                request("tasks/update", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true),
-                request("tasks/cancel", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true),
+                request("tasks/get", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true).targets(TASK),
+                request("tasks/update", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true)
+                        .targets(TASK),
+                request("tasks/cancel", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true)
+                        .targets(TASK),
 
                 request("skills/list", STATELESS, skills::serve).cached(LISTING).extension(SkillMethods.EXTENSION, false),
-                request("skills/get", STATELESS, skills::serve).cached(LISTING).extension(SkillMethods.EXTENSION, false),
+                request("skills/get", STATELESS, skills::serve).cached(LISTING).extension(SkillMethods.EXTENSION, false)
+                        .targets(SKILL),
                 request("resources/directory/read", STATELESS, skills::serve).cached(LISTING)
-                        .extension(SkillMethods.EXTENSION, false)),
+                        .extension(SkillMethods.EXTENSION, false).targets(RESOURCE)),
                 Map.<String, NotificationHandler>of(
                         "notifications/initialized", ProtocolMethods::nothing,
                         "notifications/progress", ProtocolMethods::nothing,

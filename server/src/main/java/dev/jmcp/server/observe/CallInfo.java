@@ -40,18 +40,6 @@ public record CallInfo(String method, String target, RequestId id, String revisi
         this(method, target, id, revision, session, meta, startNanos, null, null, null);
     }
 
-    /** The name or URI a request of {@code method} targets, read from its {@code params}; {@code null} if none. */
-    public static String targetOf(String method, Map<String, Object> params) {
-        if (params == null) return null;
-        Object value = switch (method) {
-            case "tools/call", "prompts/get", "skills/get" -> params.get("name");
-            case "resources/read", "resources/subscribe", "resources/unsubscribe", "resources/directory/read" ->
-                    params.get("uri");
-            default -> null;
-        };
-        return value instanceof String s ? s : null;
-    }
-
     /** The request's {@code params._meta}, empty when absent. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> metaOf(Map<String, Object> params) {

@@ -18,9 +18,10 @@ import java.util.Set;
  * @param cacheHint      the cache hint 2026-07-28 puts on its result; null for none
  * @param extension      the extension it belongs to, or null for the core protocol
  * @param clientDeclares a request must declare {@code extension} in its client capabilities (else -32021)
+ * @param target         what its {@code params} name (a tool, a resource, ...); null when nothing
  */
 public record ServedMethod(String name, Wires wires, MethodHandler handler, Set<Trait> traits, CacheHint cacheHint,
-                           String extension, boolean clientDeclares) {
+                           String extension, boolean clientDeclares, Target target) {
 
     /** What sets a method apart from a plain request served on its own thread. */
     public enum Trait {
@@ -55,7 +56,7 @@ public record ServedMethod(String name, Wires wires, MethodHandler handler, Set<
 
     /** A core method served on {@code wires} by {@code handler}, with {@code traits}. */
     public static ServedMethod request(String name, Wires wires, MethodHandler handler, Trait... traits) {
-        return new ServedMethod(name, wires, handler, Set.of(traits), null, null, false);
+        return new ServedMethod(name, wires, handler, Set.of(traits), null, null, false, null);
     }
 
     public boolean is(Trait trait) {
@@ -64,16 +65,21 @@ public record ServedMethod(String name, Wires wires, MethodHandler handler, Set<
 
     /** Its 2026-07-28 results tell clients they may keep them for {@code ttl} ({@link Duration#ZERO}: never reuse). */
     public ServedMethod cached(Duration ttl) {
-        return new ServedMethod(name, wires, handler, traits, CacheHint.shared(ttl), extension, clientDeclares);
+        return new ServedMethod(name, wires, handler, traits, CacheHint.shared(ttl), extension, clientDeclares, target);
     }
 
     /** Part of extension {@code id}; with {@code clientDeclares}, served only to requests that declare it. */
     public ServedMethod extension(String id, boolean clientDeclares) {
-        return new ServedMethod(name, wires, handler, traits, cacheHint, id, clientDeclares);
+        return new ServedMethod(name, wires, handler, traits, cacheHint, id, clientDeclares, target);
     }
 
     /** The same method answered by {@code other} (tests put a failing handler in place of a real one). */
     public ServedMethod handledBy(MethodHandler other) {
-        return new ServedMethod(name, wires, other, traits, cacheHint, extension, clientDeclares);
+        return new ServedMethod(name, wires, other, traits, cacheHint, extension, clientDeclares, target);
+    }
+
+    /** Its {@code params} name {@code kind} of thing (the tool to call, the resource to read). */
+    public ServedMethod targets(Target kind) {
+        return new ServedMethod(name, wires, handler, traits, cacheHint, extension, clientDeclares, kind);
     }
 }

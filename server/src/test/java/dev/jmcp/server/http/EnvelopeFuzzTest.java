@@ -44,7 +44,7 @@ class EnvelopeFuzzTest {
         var all = new java.io.ByteArrayOutputStream();
         all.writeBytes(request.getBytes(StandardCharsets.ISO_8859_1));
         all.writeBytes(bytes);
-        String answer = HttpFramingFuzzTest.exchange(fixture.transport.port(), all.toByteArray());
+        String answer = fixture.exchange(all.toByteArray(), true);
         assertThat(answer).startsWith("HTTP/1.1 ");
         int status = Integer.parseInt(answer.substring(9, 12));
         assertThat(status).as(answer).isNotEqualTo(500);

@@ -7,10 +7,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.Socket;
-import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
@@ -38,29 +35,8 @@ class HostileHttpTest {
         fixture.close();
     }
 
-    /** Writes {@code request} (half-closing when {@code endInput}) and reads everything the server answers. */
-    private static String exchange(byte[] request, boolean endInput) throws IOException {
-        try (var socket = new Socket("127.0.0.1", fixture.transport.port())) {
-            socket.setSoTimeout(15_000);
-            try {
-                socket.getOutputStream().write(request);
-                socket.getOutputStream().flush();
-                if (endInput) socket.shutdownOutput();
-            } catch (SocketException e) {
-                // The server may refuse and close before the whole request is written; its answer is still there.
-            }
-            var out = new ByteArrayOutputStream();
-            try {
-                socket.getInputStream().transferTo(out);
-            } catch (SocketException e) {
-                // A reset after the answer: keep what arrived.
-            }
-            return out.toString(StandardCharsets.ISO_8859_1);
-        }
-    }
-
     private static String exchange(String request) throws IOException {
-        return exchange(request.getBytes(StandardCharsets.ISO_8859_1), false);
+        return fixture.exchange(request.getBytes(StandardCharsets.ISO_8859_1), false);
     }
 
     private static String post(String extraHeaders, String body) throws IOException {
@@ -134,7 +110,7 @@ class HostileHttpTest {
         for (byte[] bad : new byte[][]{{(byte) 0xC0, (byte) 0x80}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}}) {
             String text = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":\"" + new String(bad,
                     StandardCharsets.ISO_8859_1) + "\"}}";
-            String answer = exchange(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n" + HEADERS + "Content-Length: "
+            String answer = fixture.exchange(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n" + HEADERS + "Content-Length: "
                     + text.length() + "\r\nConnection: close\r\n\r\n" + text).getBytes(StandardCharsets.ISO_8859_1), false);
             jsonRpcRefusal(answer);
             assertThat(answer).contains("-32700").contains("invalid UTF-8");
@@ -183,7 +159,7 @@ class HostileHttpTest {
             "2;\u0001ext\r\n{}\r\n0\r\n\r\n",
             "2 \r\n{}\r\n0\r\n\r"})
     void aMalformedChunkedBodyGetsA400(String chunks) throws IOException {
-        String answer = exchange(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n" + HEADERS
+        String answer = fixture.exchange(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n" + HEADERS
                 + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + chunks).getBytes(StandardCharsets.ISO_8859_1), true);
         assertThat(jsonRpcRefusal(answer)).as(answer).isEqualTo(400);
     }

@@ -12,7 +12,11 @@ import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.engine.Engine;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,6 +100,32 @@ final class HttpFixture implements AutoCloseable {
     private static ToolEntry tool(String name, dev.jmcp.plugin.ToolHandler handler) {
         return new ToolEntry(new Tool(name, "Test tool " + name, null), handler, ArgumentsValidator.ACCEPT_ALL,
                 Owner.BUILT_IN);
+    }
+
+    /**
+     * Writes {@code request} on a new connection, half-closing it when {@code endInput}, and returns everything the
+     * server sends until it closes the connection (ISO-8859-1, so any bytes survive): the request should say
+     * {@code Connection: close} or be one the server closes after. The answer is returned too when the server refuses
+     * and closes before the whole request is written, or resets the connection after answering.
+     */
+    String exchange(byte[] request, boolean endInput) throws IOException {
+        try (var socket = new Socket("127.0.0.1", transport.port())) {
+            socket.setSoTimeout(20_000);
+            try {
+                socket.getOutputStream().write(request);
+                socket.getOutputStream().flush();
+                if (endInput) socket.shutdownOutput();
+            } catch (SocketException e) {
+                // Refused and closed before the whole request was written: the answer is still there to read.
+            }
+            var out = new ByteArrayOutputStream();
+            try {
+                socket.getInputStream().transferTo(out);
+            } catch (SocketException e) {
+                // A reset after the answer: keep what arrived.
+            }
+            return out.toString(StandardCharsets.ISO_8859_1);
+        }
     }
 
     @Override

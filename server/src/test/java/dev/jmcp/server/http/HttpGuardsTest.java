@@ -8,7 +8,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -48,18 +47,14 @@ class HttpGuardsTest {
 
     /** Sends a raw HTTP/1.1 request (the JDK client will not set Host) and returns the status line and body. */
     private String raw(String host, String origin, String body) throws IOException {
-        try (var socket = new Socket("127.0.0.1", fixture.transport.port())) {
-            socket.setSoTimeout(10_000);
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            String head = "POST /mcp HTTP/1.1\r\nHost: " + host + "\r\n" + (origin == null ? "" : "Origin: " + origin + "\r\n")
-                    + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-                    + "Content-Length: " + bytes.length + "\r\nConnection: close\r\n\r\n";
-            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
-            socket.getOutputStream().write(bytes);
-            var out = new ByteArrayOutputStream();
-            socket.getInputStream().transferTo(out);
-            return out.toString(StandardCharsets.UTF_8);
-        }
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        String head = "POST /mcp HTTP/1.1\r\nHost: " + host + "\r\n" + (origin == null ? "" : "Origin: " + origin + "\r\n")
+                + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                + "Content-Length: " + bytes.length + "\r\nConnection: close\r\n\r\n";
+        var request = new ByteArrayOutputStream();
+        request.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+        request.writeBytes(bytes);
+        return fixture.exchange(request.toByteArray(), false);
     }
 
     @Test

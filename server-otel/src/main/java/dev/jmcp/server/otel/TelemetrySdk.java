@@ -1,4 +1,4 @@
-package dev.jmcp.cli.telemetry;
+package dev.jmcp.server.otel;
 
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;

@@ -1,4 +1,4 @@
-package dev.jmcp.cli.state;
+package dev.jmcp.server.redis;
 
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.registry.Registry;

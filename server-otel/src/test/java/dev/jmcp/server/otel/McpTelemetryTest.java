@@ -1,4 +1,4 @@
-package dev.jmcp.cli.telemetry;
+package dev.jmcp.server.otel;
 
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.CallInfo;

@@ -1,4 +1,4 @@
-package dev.jmcp.cli.telemetry;
+package dev.jmcp.server.otel;
 
 import dev.jmcp.server.observe.CallInfo;
 import dev.jmcp.server.observe.CallObserver;
