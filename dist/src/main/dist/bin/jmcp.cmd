@@ -33,8 +33,6 @@ set "SIZED="
 if not "%USER_OPTS:-Xmn=%"=="%USER_OPTS%" set "SIZED=1"
 if not "%USER_OPTS:NewSize=%"=="%USER_OPTS%" set "SIZED=1"
 if not defined SIZED set "OPTS=%OPTS% -XX:MaxNewSize=48m"
-rem After a burst the heap shrinks to at most 30 %% free, as bin/jmcp says why (JAVA_OPTS and JMCP_OPTS override it).
-set "OPTS=%OPTS% -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30"
 rem The JIT's first, profiling tier from 2,000 calls on instead of 200, as bin/jmcp says why (JAVA_OPTS and JMCP_OPTS
 rem come later and override it).
 set "OPTS=%OPTS% -XX:Tier3InvocationThreshold=2000 -XX:Tier3MinInvocationThreshold=1000 -XX:Tier3CompileThreshold=10000"
