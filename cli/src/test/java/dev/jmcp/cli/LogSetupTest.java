@@ -83,6 +83,10 @@ class LogSetupTest {
         try {
             file = LogSetup.configure(false, temp.resolve("logs")).orElseThrow();
             LoggerFactory.getLogger(LogSetupTest.class).info("through slf4j");
+            // A named logger shows its name, whoever calls it (a helper such as RepeatedLines logs for jmcp.audit).
+            LoggerFactory.getLogger("jmcp.audit").warn("refused {} {}", "POST", 401);
+            LoggerFactory.getLogger("org.eclipse.jetty.server.Server").info("below Jetty's level");
+            LoggerFactory.getLogger(LogSetupTest.class).debug("below the level");
             System.getLogger("a.plugin").log(System.Logger.Level.INFO, "through System.Logger");
             System.getLogger("a.plugin").log(System.Logger.Level.DEBUG, "below the level");
         } finally {
@@ -92,9 +96,14 @@ class LogSetupTest {
 
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  LogSetupTest: through slf4j$");
+                .containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  LogSetupTest: through slf4j$")
+                .containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} WARN  jmcp.audit: refused POST 401$")
+                .doesNotContain("below Jetty's level");
         assertThat(file.getFileName().toString()).matches("jmcp-\\d{8}-\\d{6}-\\d+\\.log");
         String logged = Files.readString(file);
-        assertThat(logged).contains("INFO", "through slf4j", "through System.Logger").doesNotContain("below the level");
+        assertThat(logged).contains("INFO", "through slf4j", "through System.Logger").doesNotContain("below the level")
+                // The file names the whole logger: the class's full name, a named logger as it is.
+                .contains("dev.jmcp.cli.LogSetupTest: through slf4j", "jmcp.audit: refused POST 401",
+                        "a.plugin: through System.Logger");
     }
 }

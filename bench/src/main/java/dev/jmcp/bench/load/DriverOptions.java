@@ -19,7 +19,8 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
 
     static final String USAGE = """
             usage: LoadDriver --jmcp BIN --echo-plugin JAR --node NODE --ts-server MJS --java JAVA --java-sdk-classpath CP
-                              [--servers jmcp,ts-sdk,java-sdk (jmcp-telemetry: jmcp with --telemetry, exporting nothing)]
+                              [--servers jmcp,ts-sdk,java-sdk (jmcp-telemetry: jmcp with --telemetry, exporting nothing;
+                                         trivial: the baseline, TrivialServer, a hand-rolled echo with no MCP stack)]
                               [--transports stdio,http] [--startup-runs 5]
                               [--warmup 5000] [--requests 10000] [--concurrency 16] [--phase-limit-seconds 120]
                               [--java-sdk-jvm-options "OPTS"] [--logs DIR]
@@ -45,7 +46,7 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
             servers.add(servers.contains("jmcp") ? servers.indexOf("jmcp") + 1 : 0, "jmcp-release");
         }
         for (String server : servers) {
-            if (!List.of("jmcp", "jmcp-release", "jmcp-telemetry", "ts-sdk", "java-sdk").contains(server)) throw new IllegalArgumentException("unknown server " + server);
+            if (!List.of("jmcp", "jmcp-release", "jmcp-telemetry", "ts-sdk", "java-sdk", "trivial").contains(server)) throw new IllegalArgumentException("unknown server " + server);
         }
         var transports = new ArrayList<LoadTransport>();
         for (String t : values.getOrDefault("transports", "stdio,http").split(",")) transports.add(LoadTransport.valueOf(t.toUpperCase()));

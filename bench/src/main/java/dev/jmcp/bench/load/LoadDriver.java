@@ -59,6 +59,7 @@ public final class LoadDriver {
             }
             System.out.println();
             System.out.println(table(options, results));
+            System.out.print(ratios(results));
         } finally {
             try (Stream<Path> files = Files.walk(plugins)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -100,6 +101,12 @@ public final class LoadDriver {
                 command.addAll(options.javaSdkJvmOptions());
                 command.addAll(List.of("-cp", options.javaSdkClasspath(), "dev.jmcp.bench.peers.JavaSdkEchoServer",
                         transport.toString()));
+                if (transport == LoadTransport.HTTP) command.add(Integer.toString(port));
+            }
+            case "trivial" -> {
+                // The baseline (TrivialServer): a hand-rolled echo on the same JDK, default JVM settings.
+                command.addAll(List.of(options.java().toString(), "-cp", System.getProperty("java.class.path"),
+                        TrivialServer.class.getName(), transport.toString()));
                 if (transport == LoadTransport.HTTP) command.add(Integer.toString(port));
             }
             default -> throw new IllegalArgumentException("unknown server " + server);
@@ -170,15 +177,17 @@ public final class LoadDriver {
             long cpu2 = process.cpuNanos();
             ServerProcess.Memory memory = process.memory();
             var extra = new TargetResult.Extra((cpu1 - cpu0) / 1e3 / Math.max(1, sequential.answered()),
-                    (cpu2 - cpu1) / 1e3 / Math.max(1, concurrent.answered()), 0, Double.NaN, Double.NaN);
+                    (cpu2 - cpu1) / 1e3 / Math.max(1, concurrent.answered()), 0, Double.NaN, Double.NaN, Double.NaN);
             if (options.sessions() > 0 && client instanceof StreamableHttpClient http) {
                 long before = process.memory().rssKb();
+                long cpu3 = process.cpuNanos();
                 long start = System.nanoTime();
                 int opened = http.openSessions(options.sessions(), 16, options.phaseLimit());
                 double seconds = (System.nanoTime() - start) / 1e9;
+                long cpu4 = process.cpuNanos();
                 ServerProcess.Memory after = process.memory();
                 extra = new TargetResult.Extra(extra.seqCpuMicros(), extra.concurrentCpuMicros(), opened, opened / seconds,
-                        (after.rssKb() - before) / (double) Math.max(1, opened));
+                        (after.rssKb() - before) / (double) Math.max(1, opened), (cpu4 - cpu3) / 1e3 / Math.max(1, opened));
                 memory = new ServerProcess.Memory(after.rssKb(), after.peakKb());
             }
             return new TargetResult(target, startup, toolsList, sequential, concurrent, memory, extra);
@@ -203,10 +212,10 @@ public final class LoadDriver {
 
     private static String line(TargetResult r) {
         return String.format(Locale.ROOT, "start-up %.0f ms (runs: %s), to tools/list %.0f ms; sequential %s; concurrent %s; RSS %d MiB (peak %d MiB)"
-                        + "; CPU per call %.0f µs sequential, %.0f µs concurrent; sessions %d at %.0f/s, %.1f KiB each",
+                        + "; CPU per call %.0f µs sequential, %.0f µs concurrent; sessions %d at %.0f/s, %.1f KiB and %.0f µs CPU each",
                 r.startupMedian(), runs(r.startupMillis()), r.toolsListMedian(), phase(r.sequential()), phase(r.concurrent()),
                 r.memory().rssKb() / 1024, r.memory().peakKb() / 1024, r.extra().seqCpuMicros(), r.extra().concurrentCpuMicros(),
-                r.extra().sessions(), r.extra().sessionsPerSecond(), r.extra().kibPerSession());
+                r.extra().sessions(), r.extra().sessionsPerSecond(), r.extra().kibPerSession(), r.extra().sessionCpuMicros());
     }
 
     private static String runs(double[] millis) {
@@ -221,21 +230,48 @@ public final class LoadDriver {
                 l.complete() ? "" : " (INCOMPLETE: " + l.answered() + "/" + l.requested() + ")");
     }
 
+    /**
+     * Each server's figures as ratios to the trivial baseline's over the same transport, when the run measured it:
+     * throughput with C in flight (higher is better) and server CPU per call with C in flight (lower is better).
+     */
+    private static String ratios(List<TargetResult> results) {
+        var out = new StringBuilder();
+        for (TargetResult base : results) {
+            if (!base.target().server().equals("trivial")) continue;
+            for (TargetResult r : results) {
+                if (r == base || r.target().transport() != base.target().transport()) continue;
+                if (out.isEmpty()) out.append("\nagainst the trivial baseline (same transport, C in flight):\n");
+                out.append(String.format(Locale.ROOT, "  %s: throughput %.0f%% of trivial's, CPU per call %.2fx trivial's, "
+                                + "sequential throughput %.0f%%%n", r.target().name(),
+                        100 * r.concurrent().throughput() / base.concurrent().throughput(),
+                        r.extra().concurrentCpuMicros() / base.extra().concurrentCpuMicros(),
+                        100 * r.sequential().throughput() / base.sequential().throughput()));
+                if (base.extra().sessions() > 0 && r.extra().sessions() > 0) {
+                    out.append(String.format(Locale.ROOT, "  %s: sessions opened per second %.2fx trivial's, CPU per session %.2fx%n",
+                            r.target().name(), r.extra().sessionsPerSecond() / base.extra().sessionsPerSecond(),
+                            r.extra().sessionCpuMicros() / base.extra().sessionCpuMicros()));
+                }
+            }
+        }
+        return out.toString();
+    }
+
     private static String table(DriverOptions o, List<TargetResult> results) {
         var out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "K=%d requests per phase, C=%d in flight, warm-up %d, start-up median of %d runs, text %d bytes, %d sessions%n%n",
                 o.requests(), o.concurrency(), o.warmup(), o.startupRuns(), o.echoText().length(), o.sessions()));
-        out.append("| server | transport | start-up ms | to tools/list ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB | CPU µs/call seq | CPU µs/call C | sessions/s | KiB/session |\n");
-        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        out.append("| server | transport | start-up ms | to tools/list ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB | CPU µs/call seq | CPU µs/call C | sessions/s | KiB/session | CPU µs/session |\n");
+        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (TargetResult r : results) {
-            out.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %d | %d | %.0f | %.0f | %.0f | %.1f |%n",
+            out.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %d | %d | %.0f | %.0f | %.0f | %.1f | %.0f |%n",
                     r.target().server(), r.target().transport(), r.startupMedian(), r.toolsListMedian(),
                     r.sequential().throughput(), r.sequential().complete() ? "" : "*",
                     r.sequential().percentileMicros(0.5), r.sequential().percentileMicros(0.99),
                     r.concurrent().throughput(), r.concurrent().complete() ? "" : "*",
                     r.concurrent().percentileMicros(0.5), r.concurrent().percentileMicros(0.99),
                     r.memory().rssKb() / 1024, r.memory().peakKb() / 1024, r.extra().seqCpuMicros(),
-                    r.extra().concurrentCpuMicros(), r.extra().sessionsPerSecond(), r.extra().kibPerSession()));
+                    r.extra().concurrentCpuMicros(), r.extra().sessionsPerSecond(), r.extra().kibPerSession(),
+                    r.extra().sessionCpuMicros()));
         }
         out.append("(* = the phase hit its time limit before every request was answered)\n");
         return out.toString();

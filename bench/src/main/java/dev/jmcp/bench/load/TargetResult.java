@@ -8,10 +8,12 @@ record TargetResult(Target target, double[] startupMillis, double[] toolsListMil
 
     /**
      * The server's CPU per call in the sequential and the concurrent phase (µs, NaN when not measured), and the
-     * sessions phase: how many opened, per second, and the resident memory they added (KiB per session).
+     * sessions phase: how many opened, per second, the resident memory they added (KiB per session) and the server's
+     * CPU per session opened (µs).
      */
-    record Extra(double seqCpuMicros, double concurrentCpuMicros, int sessions, double sessionsPerSecond, double kibPerSession) {
-        static final Extra NONE = new Extra(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN);
+    record Extra(double seqCpuMicros, double concurrentCpuMicros, int sessions, double sessionsPerSecond, double kibPerSession,
+                 double sessionCpuMicros) {
+        static final Extra NONE = new Extra(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN);
     }
 
     double startupMedian() {

@@ -24,7 +24,9 @@ import java.util.TimeZone;
  */
 public final class LogSetup {
     private static final DateTimeFormatter FILE_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-    private static final String CONSOLE_LINE = "{level|min-size=5} {class-name}: {message}";
+    // Lines name their logger, not the calling class (NamedLogger: no stack walk per line). {tag} is the logger's short
+    // name (McpServer, jmcp.audit), {class} its whole name (dev.jmcp.server.McpServer, jmcp.audit).
+    private static final String CONSOLE_LINE = "{level|min-size=5} {tag}: {message}";
     private static final String FILE_FORMAT =
             "{date:yyyy-MM-dd HH:mm:ss.SSS} {level|min-size=5} [{thread}] {class}: {message}";
 
@@ -98,8 +100,9 @@ public final class LogSetup {
                                                  boolean consoleTimes) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("level", verbose ? "debug" : "info");
-        // The JDK's own System.Logger chatter (such as a stack trace for every Runtime.exit at debug) is not ours.
-        p.put("level@jdk.internal.logger", "info");
+        // The JDK's own System.Logger chatter (such as a stack trace for every Runtime.exit at debug, logger
+        // java.lang.Runtime) is not ours. Levels go by logger name (NamedLogger), as these prefixes.
+        for (String jdk : new String[]{"java", "javax", "jdk", "sun", "com.sun"}) p.put("level@" + jdk, "info");
         // -v is jmcp's debug output, not Jetty's (a thousand lines for a few requests, a stack trace per ordinary
         // socket close); Jetty's start and stop banners are not news either. Its warnings and errors still show.
         p.put("level@org.eclipse.jetty", "warn");

@@ -2,7 +2,6 @@ package dev.jmcp.cli.logging;
 
 import org.tinylog.configuration.Configuration;
 import org.tinylog.core.TinylogLoggingProvider;
-import org.tinylog.slf4j.TinylogSlf4jServiceProvider;
 
 import java.io.IOException;
 import java.net.URL;
@@ -40,7 +39,7 @@ public final class LoggingServices extends ClassLoader {
      * from now on) at tinylog's own service files. Call first thing in {@code main}, before anything logs.
      */
     public static void useDirectly() {
-        setIfAbsent("slf4j.provider", TinylogSlf4jServiceProvider.class.getName());
+        setIfAbsent("slf4j.provider", NamedLoggers.class.getName());
         // SLF4J says at INFO that it took the provider it was told; its warnings and errors still show.
         setIfAbsent("slf4j.internal.verbosity", "WARN");
         setIfAbsent("tinylog.configurationloader", DefaultConfiguration.class.getName());

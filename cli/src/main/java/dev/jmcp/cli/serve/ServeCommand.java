@@ -290,9 +290,11 @@ public final class ServeCommand implements Callable<Integer> {
                     authorization.requiredScopes().isEmpty() ? "" : ", scopes " + authorization.requiredScopes());
         }
         var search = new SearchServing(searchSettings, searchIndex);
+        // Each way of serving logs under its own name (a line names its logger, not the class that called it).
         return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, shared,
-                stdio, log, search) : StdioServing.serve(options, logCalls, telemetry,
-                network.gracePeriod != null ? network.gracePeriod : HttpOptions.DEFAULT_GRACE_PERIOD, log, search);
+                stdio, LoggerFactory.getLogger(HttpServing.class), search) : StdioServing.serve(options, logCalls, telemetry,
+                network.gracePeriod != null ? network.gracePeriod : HttpOptions.DEFAULT_GRACE_PERIOD,
+                LoggerFactory.getLogger(StdioServing.class), search);
     }
 
     /** Operator-supplied request-state keys, with no other instance to talk to. */
