@@ -105,12 +105,14 @@ class NewPluginIT {
                   <activeProfiles><activeProfile>seed</activeProfile></activeProfiles>
                 </settings>
                 """.formatted(emptyCentral.toUri(), m2.toUri()));
-        Path seed = TARGET.resolve("new-plugin-seed");
+        // Beside the project, so that a path its POM names relative to itself (an example's ../../repository) holds.
+        Path seed = project.resolveSibling(".maven-plugins-seed");
         deleteTree(seed);
         run(TARGET, List.of("cp", "-r", project.toString(), seed.toString()), Map.of(), 60);
         deleteTree(seed.resolve("target"));
         run(seed, List.of("mvn", "-B", "-q", "-s", settings.toString(), "-Dmaven.repo.local=" + localRepository,
                 "package"), mavenEnv(), 600);
+        deleteTree(seed);
         // Drop every artifact that came from the archive's repository (Maven's _remote.repositories records it).
         List<Path> records;
         try (Stream<Path> files = Files.walk(localRepository)) {
