@@ -64,6 +64,11 @@ public final class SamplePlugin implements Plugin {
                 Duration.ofSeconds(10)).text();
     }
 
+    @McpTool(description = "Names a class of a library the plugin uses (picocli), which its JAR must bundle")
+    public String library() {
+        return picocli.CommandLine.class.getSimpleName();
+    }
+
     @McpTool(description = "Says the configured greeting")
     public String configured(RequestContext context) {
         return context.config().get("greeting", "(none)");

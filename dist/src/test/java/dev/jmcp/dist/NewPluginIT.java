@@ -1,9 +1,13 @@
 package dev.jmcp.dist;
 
 import dev.jmcp.testkit.McpProcess;
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,12 +105,14 @@ class NewPluginIT {
                   <activeProfiles><activeProfile>seed</activeProfile></activeProfiles>
                 </settings>
                 """.formatted(emptyCentral.toUri(), m2.toUri()));
-        Path seed = TARGET.resolve("new-plugin-seed");
+        // Beside the project, so that a path its POM names relative to itself (an example's ../../repository) holds.
+        Path seed = project.resolveSibling(".maven-plugins-seed");
         deleteTree(seed);
         run(TARGET, List.of("cp", "-r", project.toString(), seed.toString()), Map.of(), 60);
         deleteTree(seed.resolve("target"));
         run(seed, List.of("mvn", "-B", "-q", "-s", settings.toString(), "-Dmaven.repo.local=" + localRepository,
                 "package"), mavenEnv(), 600);
+        deleteTree(seed);
         // Drop every artifact that came from the archive's repository (Maven's _remote.repositories records it).
         List<Path> records;
         try (Stream<Path> files = Files.walk(localRepository)) {
@@ -274,25 +280,74 @@ class NewPluginIT {
     }
 
     /**
-     * The example plugin the archive ships (examples/notes: a resource template with completion) builds in place,
-     * offline, with its jmcp artifacts from the archive's repository, and its tests pass.
+     * Each example plugin the archive ships builds in place, offline, with its jmcp artifacts and libraries from the
+     * archive's repository, and its tests pass: {@code notes} (a resource template with completion), {@code coffee}
+     * (elicitation), {@code rates} (a web API, with Jackson bundled into its JAR).
      */
-    @Test
-    void theShippedExamplePluginBuildsFromTheArchivesRepository() throws Exception {
+    @ParameterizedTest(name = "examples/{0}")
+    @CsvSource({"notes, NotesPluginTest, 3", "coffee, CoffeePluginTest, 3", "rates, RatesPluginTest, 3"})
+    void theShippedExamplePluginsBuildFromTheArchivesRepository(String name, String test, int tests) throws Exception {
+        Path example = buildExample(name);
+        assertThat(example.resolve("target/surefire-reports/TEST-com.example." + name + "." + test + ".xml")).content()
+                .contains("tests=\"" + tests + "\"", "failures=\"0\"", "errors=\"0\"");
+    }
+
+    /** Builds examples/NAME of the unpacked release offline, its jmcp artifacts from the archive; returns its folder. */
+    private static Path buildExample(String name) throws Exception {
         Release release = release();
-        Path example = release.home().resolve("examples/notes");
+        Path example = release.home().resolve("examples/" + name);
         assertThat(Files.readString(example.resolve("pom.xml"))).contains("<jmcp.version>" + VERSION + "</jmcp.version>");
-        if (!seeded) {
-            seedMavenPlugins(example, release.localRepository());
-            seeded = true;
+        synchronized (NewPluginIT.class) {
+            if (!seeded) {
+                seedMavenPlugins(example, release.localRepository());
+                seeded = true;
+            }
         }
+        if (Files.isRegularFile(example.resolve("target/" + name + "-1.0.0.jar"))) return example;
         // jmcp's own artifacts must come from the repository the example names (a path relative to it).
         deleteTree(release.localRepository().resolve("dev/jmcp"));
         String built = run(example, List.of("mvn", "-B", "-o", "-Dmaven.repo.local=" + release.localRepository(),
                 "package"), mavenEnv(), 600);
         assertThat(built).contains("Downloaded from jmcp-release");
-        assertThat(example.resolve("target/notes-1.0.0.jar")).isRegularFile();
-        assertThat(example.resolve("target/surefire-reports/TEST-com.example.notes.NotesPluginTest.xml")).content()
-                .contains("tests=\"3\"", "failures=\"0\"", "errors=\"0\"");
+        assertThat(example.resolve("target/" + name + "-1.0.0.jar")).isRegularFile();
+        return example;
+    }
+
+    /**
+     * The web API example as a user runs it: its built JAR (Jackson bundled, the plugin API not) served by the
+     * release's {@code jmcp serve}, configured by RATES_BASE_URL to call an HTTP server this test runs on 127.0.0.1.
+     */
+    @Test
+    void theWebApiExampleServedByTheReleaseCallsItsServiceWithItsBundledLibrary() throws Exception {
+        Path example = buildExample("rates");
+        Path jar = example.resolve("target/rates-1.0.0.jar");
+        try (var entries = new java.util.jar.JarFile(jar.toFile())) {
+            assertThat(entries.getEntry("com/fasterxml/jackson/databind/ObjectMapper.class")).isNotNull();
+            assertThat(entries.getEntry("dev/jmcp/plugin/Plugin.class")).as("the plugin API is the server's").isNull();
+        }
+        Path plugins = Files.createDirectories(release().work().resolve("rates-plugins"));
+        Files.copy(jar, plugins.resolve(jar.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        var asked = new java.util.concurrent.CopyOnWriteArrayList<String>();
+        HttpServer api = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        api.createContext("/v1/latest", exchange -> {
+            asked.add(exchange.getRequestURI().getQuery());
+            byte[] body = "{\"amount\":2.0,\"base\":\"EUR\",\"date\":\"2026-11-26\",\"rates\":{\"JPY\":321.5}}"
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (var out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        api.start();
+        try (McpProcess server = McpProcess.start(List.of(release().jmcp().toString(), "serve", "-p", plugins.toString()),
+                Map.of("RATES_BASE_URL", "http://127.0.0.1:" + api.getAddress().getPort() + "/v1"), release().work())) {
+            server.initialize("2025-11-25", Map.of());
+            var result = server.call("tools/call", Map.of("name", "convert",
+                    "arguments", Map.of("amount", 2, "from", "EUR", "to", "JPY")));
+            assertThat(result.toString()).contains("321.5").doesNotContain("isError=true");
+            assertThat(asked).containsExactly("amount=2.0&base=EUR&symbols=JPY");
+        } finally {
+            api.stop(0);
+        }
     }
 }

@@ -112,7 +112,7 @@ public final class PluginTestKit {
                 .map(c -> ((dev.jmcp.protocol.TextResourceContents) c).text()).collect(Collectors.joining("\n"));
     }
 
-    private static Path codeSource(Class<?> type) {
+    static Path codeSource(Class<?> type) {
         try {
             var source = type.getProtectionDomain().getCodeSource();
             if (source == null) throw new IllegalArgumentException(type.getName() + " has no code source");

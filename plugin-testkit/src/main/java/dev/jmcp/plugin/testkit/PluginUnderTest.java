@@ -70,6 +70,7 @@ public final class PluginUnderTest implements AutoCloseable {
         private Function<CreateMessageRequest, CreateMessageResult> sampling;
         private InputRounds inputRounds;
         private LoggingLevel logLevel = LoggingLevel.DEBUG;
+        private final List<Path> libraries = new ArrayList<>();
 
         Builder(Path jarOrClasses) {
             this.jarOrClasses = jarOrClasses;
@@ -124,6 +125,28 @@ public final class PluginUnderTest implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Bundles into the plugin's JAR the library each of {@code libraryClasses} comes from (its JAR on the test's
+         * class path), as the shade plugin bundles them into the built JAR: a plugin sees only the plugin API and the
+         * JDK, so a library it uses must travel inside it. Name one class of each library the plugin needs at run
+         * time, the libraries those need included (for OkHttp: {@code OkHttpClient.class, okio.Okio.class,
+         * kotlin.Unit.class}). For a plugin loaded from its compiled classes; a built JAR bundles them already.
+         */
+        public Builder bundling(Class<?>... libraryClasses) {
+            if (!Files.isDirectory(jarOrClasses)) {
+                throw new IllegalStateException(jarOrClasses + " is a built JAR, which bundles its libraries already");
+            }
+            for (Class<?> type : libraryClasses) {
+                Path library = PluginTestKit.codeSource(type);
+                if (library.equals(jarOrClasses)) {
+                    throw new IllegalArgumentException(type.getName() + " is one of the plugin's own classes, not a "
+                            + "library's");
+                }
+                if (!libraries.contains(library)) libraries.add(library);
+            }
+            return this;
+        }
+
         /** Packs the plugin, starts the engine and loads it; throws when the plugin did not load, saying why. */
         public PluginUnderTest start() throws IOException {
             Path work = Files.createTempDirectory("jmcp-plugin-test");
@@ -132,7 +155,7 @@ public final class PluginUnderTest implements AutoCloseable {
                 Path plugins = Files.createDirectories(work.resolve("plugins"));
                 Path jar = plugins.resolve(name + ".jar");
                 if (Files.isDirectory(jarOrClasses)) {
-                    PluginJar.pack(jarOrClasses, jar);
+                    PluginJar.pack(jarOrClasses, libraries, jar);
                 } else {
                     Files.copy(jarOrClasses, jar);
                 }

@@ -103,6 +103,20 @@ class InProcessTest {
     }
 
     @Test
+    void aLibraryThePluginUsesIsBundledIntoItsJarOnlyWhenNamed() throws Exception {
+        try (var plugin = PluginTestKit.plugin(SamplePlugin.class).start()) {
+            var missing = plugin.client().callTool("library", Map.of());
+            assertThat(missing.isError()).isTrue();
+            assertThat(PluginTestKit.text(missing)).contains("picocli/CommandLine");
+        }
+        try (var plugin = PluginTestKit.plugin(SamplePlugin.class).bundling(picocli.CommandLine.class).start()) {
+            assertThat(PluginTestKit.text(plugin.client().callTool("library", Map.of()))).isEqualTo("CommandLine");
+        }
+        assertThatThrownBy(() -> PluginTestKit.plugin(SamplePlugin.class).bundling(SamplePlugin.class))
+                .hasMessageContaining("own classes");
+    }
+
+    @Test
     void aFailureNamesTheRevisionItHappenedIn() throws Exception {
         try (var plugin = PluginTestKit.plugin(SamplePlugin.class)
                 .revisions(ProtocolVersion.V2024_11_05, ProtocolVersion.V2026_07_28).start()) {
