@@ -4,7 +4,7 @@
 #   bench/run.sh jmh [JMH options]      the JMH micro-benchmarks, with the GC profiler (allocation per operation)
 #   bench/run.sh e2e [driver options]   the end-to-end comparison: jmcp, the TypeScript SDK peer and the Java SDK
 #                                       peer, each over stdio and Streamable HTTP
-#   bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale | --scale-only]
+#   bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale | --scale-only | --stdio-only]
 #                                       tool retrieval on the evaluation set (FOLDER, default bench/tool-search):
 #                                       R@k, MRR@10 and top-5 tokens for BM25, each model and the fusion; speed (in
 #                                       process, and search_tools over stdio through the distribution), memory
