@@ -316,7 +316,7 @@ public final class ToolSearchBench {
     /**
      * search_tools over stdio, as a client sees it: a real {@code jmcp serve --tool-search} (the distribution's
      * launcher, default settings) with the first 500 tools of the catalog mounted from a {@link CatalogServer}, timed at
-     * the client ({@code McpClient.searchTools}, limit 5) over 500 distinct requests once the model is ready.
+     * the client (a {@code tools/call} of search_tools, limit 5) over 500 distinct requests once the model is ready.
      */
     private static void overStdio(Path folder, EvalSet set, Path jmcp) throws Exception {
         Path plugins = Files.createTempDirectory("jmcp-tool-search-plugins");
@@ -350,14 +350,27 @@ public final class ToolSearchBench {
             }
             long ready = System.nanoTime();
             List<String> queries = set.requests().stream().map(EvalSet.Request::query).toList();
-            for (int i = 0; i < WARM_UP; i++) client.searchTools(queries.get(i % queries.size()), 5);
+            // search_tools itself, as a model's host calls it (McpClient.searchTools also lists the tools first, to
+            // find out whether the server has search_tools).
+            for (int i = 0; i < WARM_UP; i++) {
+                client.callTool("search_tools", Map.of("query", queries.get(i % queries.size()), "limit", 5));
+            }
             long[] times = new long[Math.min(queries.size(), 500)];
             for (int i = 0; i < times.length; i++) {
                 long t0 = System.nanoTime();
-                client.searchTools(queries.get(i), 5);
+                var result = client.callTool("search_tools", Map.of("query", queries.get(i), "limit", 5));
                 times[i] = System.nanoTime() - t0;
+                if (result.failed()) throw new IllegalStateException("search_tools failed: " + result);
             }
             Arrays.sort(times);
+            long[] pings = new long[200];
+            for (int i = 0; i < pings.length; i++) {
+                long t0 = System.nanoTime();
+                client.ping();
+                pings[i] = System.nanoTime() - t0;
+            }
+            Arrays.sort(pings);
+            System.out.printf(Locale.ROOT, "ping over the same stdio: p50 %.2f ms%n", pings[pings.length / 2] / 1e6);
             System.out.printf(Locale.ROOT, "%nsearch_tools over stdio (jmcp serve --tool-search, 500 tools mounted):"
                             + " initialize answered in %.0f ms, model ready after %.1f s (%s); p50 %.2f ms, p95 %.2f ms"
                             + " over %d distinct requests%n", (initialized - start) / 1e6, (ready - initialized) / 1e9,
