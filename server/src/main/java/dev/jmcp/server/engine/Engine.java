@@ -241,11 +241,12 @@ public final class Engine implements Host {
                        java.util.function.Consumer<JsonRpcMessage> send,
                        java.util.function.Consumer<JsonRpcMessage> done) {
         Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
-            work.start(Thread.currentThread());
-            CallSpan span = startCall(request, revision, session,
-                    work.identity() == null ? null : work.identity().subject(), work.address());
+            CallSpan span = CallSpan.NONE;
             JsonRpcMessage sent = null;
             try {
+                work.start(Thread.currentThread());
+                span = startCall(request, revision, session,
+                        work.identity() == null ? null : work.identity().subject(), work.address());
                 JsonRpcMessage response;
                 try {
                     response = answering.answer();
@@ -262,12 +263,46 @@ public final class Engine implements Host {
                         send.accept(sent);
                     }
                 }
+            } catch (VirtualMachineError e) {
+                // The heap was exhausted (by another call, often) while this one was answered, or while its error was
+                // made: it still gets one answer, once memory is back.
+                if (!work.cancelled()) sent = lastResort(request, send, e);
             } finally {
-                endCall(span, sent);
-                done.accept(sent);
+                try {
+                    endCall(span, sent);
+                } finally {
+                    done.accept(sent);
+                }
             }
         });
     }
+
+    /**
+     * The error answer of a request whose answer (or whose error) could not be made or sent for lack of memory:
+     * retried for up to {@value #LAST_RESORT_TRIES} times 50 ms, since a heap exhausted by one call is free again once
+     * that call fails. Null when even that failed. The session's one-answer guard keeps a second answer from going out
+     * when the first did after all.
+     */
+    private static JsonRpcMessage lastResort(JsonRpcRequest request, java.util.function.Consumer<JsonRpcMessage> send,
+                                             VirtualMachineError cause) {
+        for (int attempt = 0; attempt < LAST_RESORT_TRIES; attempt++) {
+            try {
+                JsonRpcMessage error = Failures.unsendable(request.id(), request.method(), cause);
+                send.accept(error);
+                return error;
+            } catch (VirtualMachineError again) {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static final int LAST_RESORT_TRIES = 100;
 
     /** A new session whose messages go out through {@code connection}. The caller closes it. */
     public ServerSession openSession(Connection connection) {

@@ -120,6 +120,16 @@ final class FolderWatcher implements AutoCloseable {
                 return;
             } catch (RuntimeException e) {
                 LOG.error("Applying changes of plugins folder {} failed; still watching", root, e);
+            } catch (OutOfMemoryError e) {
+                // Another thread (a tool exhausting the heap) may leave none for this one for a moment: the watcher
+                // must outlive it, or the folder is no longer watched for the rest of the process's life. Changes
+                // pending stay pending and are applied on the next round.
+                LOG.error("Watching plugins folder {} ran out of memory; still watching", root, e);
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
             }
         }
     }
