@@ -240,6 +240,8 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
         if (options.memoryMiB() > 0) command.add("--memory-mb=" + options.memoryMiB());
         if (options.reentrant()) command.add("--reentrant");
         command.add(copy.toString());
+        // The start-up timeout counts from here: starting the process is part of being ready.
+        long deadline = System.nanoTime() + options.startTimeout().toNanos();
         Process process;
         try {
             process = new ProcessBuilder(command).directory(folder.toFile()).start();
@@ -249,7 +251,8 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
         var generation = new Generation(process);
         generation.start();
         try {
-            if (!generation.ready.await(options.startTimeout().toNanos(), TimeUnit.NANOSECONDS)) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !generation.ready.await(left, TimeUnit.NANOSECONDS)) {
                 process.destroyForcibly();
                 throw NativeLoadException.notReady(original, "it was not ready within "
                         + seconds(options.startTimeout()) + " s (startTimeout)");
