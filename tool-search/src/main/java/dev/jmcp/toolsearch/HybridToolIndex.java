@@ -173,11 +173,12 @@ final class HybridToolIndex implements ToolIndex {
         Generation generation = acquire();
         try {
             int depth = Math.max(limit, fusion.depth());
-            QueryGlossary.Translation translation = translate(query);
-            List<Fusion.Scored> lexical = lexical(generation, query, translation, depth);
+            Request request = read(query);
+            QueryGlossary.Translation translation = request.translation();
+            List<Fusion.Scored> lexical = lexical(generation, request, depth);
             List<Fusion.Scored> denseRanking = dense == null ? List.of()
                     : dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
-            String action = ACTION_WEIGHT > 0 ? actions.ofRequest(RequestText.of(query).intent(), translation) : null;
+            String action = ACTION_WEIGHT > 0 ? actions.ofRequest(request.text().intent(), translation) : null;
             if (action == null) {
                 return denseRanking.isEmpty() ? names(lexical, limit) : fusion.fuse(lexical, denseRanking, limit);
             }
@@ -195,7 +196,7 @@ final class HybridToolIndex implements ToolIndex {
     List<String> searchLexical(String query, int limit) {
         Generation generation = acquire();
         try {
-            return names(lexical(generation, query, translate(query), limit), limit);
+            return names(lexical(generation, read(query), limit), limit);
         } finally {
             release(generation);
         }
@@ -205,7 +206,7 @@ final class HybridToolIndex implements ToolIndex {
     List<String> searchDense(String query, int limit) {
         Generation generation = acquire();
         try {
-            return dense == null ? List.of() : names(dense.rank(denseQuery(query, translate(query)),
+            return dense == null ? List.of() : names(dense.rank(denseQuery(query, read(query).translation()),
                     generation.documents().values(), limit), limit);
         } finally {
             release(generation);
@@ -216,8 +217,9 @@ final class HybridToolIndex implements ToolIndex {
     List<List<Fusion.Scored>> rankings(String query, int depth) {
         Generation generation = acquire();
         try {
-            QueryGlossary.Translation translation = translate(query);
-            return List.of(lexical(generation, query, translation, depth),
+            Request request = read(query);
+            QueryGlossary.Translation translation = request.translation();
+            return List.of(lexical(generation, request, depth),
                     dense == null ? List.of() : dense.rank(denseQuery(query, translation),
                             generation.documents().values(), depth));
         } finally {
@@ -225,9 +227,14 @@ final class HybridToolIndex implements ToolIndex {
         }
     }
 
-    /** The English words the glossary gives for what a request asks for (its quoted payload left out). */
-    private QueryGlossary.Translation translate(String query) {
-        return glossary.translate(RequestText.of(query).intent());
+    /** A request's intent and quotes, and the English words the glossary gives for its intent (quotes left out). */
+    private Request read(String query) {
+        RequestText text = RequestText.of(query);
+        return new Request(text, glossary.translate(text.intent()));
+    }
+
+    /** A request read once per search: what it asks for and quotes, and the translation of what it asks for. */
+    private record Request(RequestText text, QueryGlossary.Translation translation) {
     }
 
     private static List<String> names(List<Fusion.Scored> ranking, int limit) {
@@ -245,15 +252,13 @@ final class HybridToolIndex implements ToolIndex {
             case "original" -> query;
             case "gloss" -> translation.foreign() && !translation.english().isEmpty()
                     ? translation.english() + ". " + query : query;
-            case "all" -> !translation.english().isEmpty() ? translation.english() + ". " + query : query;
-            case "allafter" -> !translation.english().isEmpty() ? query + " (" + translation.english() + ")" : query;
             default -> throw new IllegalStateException(DENSE_QUERY);
         };
     }
 
-    private List<Fusion.Scored> lexical(Generation generation, String query, QueryGlossary.Translation translation,
-                                        int depth) {
-        RequestText text = RequestText.of(query);
+    private List<Fusion.Scored> lexical(Generation generation, Request request, int depth) {
+        RequestText text = request.text();
+        QueryGlossary.Translation translation = request.translation();
         Set<String> terms = analyzer.terms(text.intent(), MAX_QUERY_TERMS);
         Set<String> quoted = new java.util.LinkedHashSet<>();
         if (QUOTE_WEIGHT > 0) {
