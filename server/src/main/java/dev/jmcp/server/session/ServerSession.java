@@ -329,12 +329,18 @@ public final class ServerSession implements Caller, AutoCloseable {
             return;
         }
         Responder once = answerOnce(work, responder);
-        host.serveOnThread(request, version.toString(), id, work, () -> serve(request, method, work),
-                once::respond, sent -> {
-                    if (sent == null && batch != null && !work.stopped()) batch.skip();
-                    inFlight.remove(request.id(), work);
-                    signalIfIdle();
-                });
+        try {
+            host.serveOnThread(request, version.toString(), id, work, () -> serve(request, method, work),
+                    once::respond, sent -> {
+                        if (sent == null && batch != null && !work.stopped()) batch.skip();
+                        inFlight.remove(request.id(), work);
+                        signalIfIdle();
+                    });
+        } catch (VirtualMachineError e) {
+            // No thread for it (the heap is exhausted): not in flight, so the reader may take it in again.
+            inFlight.remove(request.id(), work);
+            throw e;
+        }
     }
 
     /**
@@ -363,11 +369,18 @@ public final class ServerSession implements Caller, AutoCloseable {
         boolean listen = method != null && method.is(ServedMethod.Trait.STREAMS);
         if (listen) listens.add(work);
         Responder once = answerOnce(work, responder);
-        admitted.serve(work, once::respond, () -> {
-            // The slot is freed when the handler has really ended, not when it was asked to stop.
+        try {
+            admitted.serve(work, once::respond, () -> {
+                // The slot is freed when the handler has really ended, not when it was asked to stop.
+                if (listen) listens.remove(work);
+                if (inFlight.remove(request.id(), work)) signalIfIdle();
+            });
+        } catch (VirtualMachineError e) {
+            // No thread for it (the heap is exhausted): not in flight, so the reader may take it in again.
             if (listen) listens.remove(work);
-            if (inFlight.remove(request.id(), work)) signalIfIdle();
-        });
+            inFlight.remove(request.id(), work);
+            throw e;
+        }
     }
 
     /** What the busy error adds about answers held for unfinished batches; empty when none is. */

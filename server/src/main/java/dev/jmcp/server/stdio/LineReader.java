@@ -17,6 +17,10 @@ final class LineReader {
     private int chunkEnd;
     private byte[] line = new byte[8 * 1024];
     private int lineLength;
+    private long skipped;
+    /** The last line was returned: the next read starts a new one. False while a line is read, so a read cut short
+     * (by an {@link OutOfMemoryError} growing {@link #line}) resumes where it stopped and loses nothing. */
+    private boolean returned = true;
 
     /** One line read: {@code length} bytes of {@code bytes}, or an oversized line of {@code skipped} bytes. */
     record Line(byte[] bytes, int length, long skipped) {
@@ -30,7 +34,10 @@ final class LineReader {
         this.maxBytes = maxBytes;
     }
 
-    /** The next non-empty line, or null at end of stream. A last line without a newline counts. */
+    /**
+     * The next non-empty line, or null at end of stream. A last line without a newline counts. A call that throws
+     * (an {@link IOException} or an {@link OutOfMemoryError}) may be repeated: it goes on with the same line.
+     */
     Line next() throws IOException {
         while (true) {
             Line line = readLine();
@@ -40,13 +47,16 @@ final class LineReader {
     }
 
     private Line readLine() throws IOException {
-        lineLength = 0;
-        long skipped = 0;
+        if (returned) {
+            lineLength = 0;
+            skipped = 0;
+            returned = false;
+        }
         while (true) {
             if (chunkStart == chunkEnd) {
                 int n = in.read(chunk);
                 if (n < 0) {
-                    if (skipped > 0) return new Line(line, 0, skipped);
+                    if (skipped > 0) return skippedLine();
                     return lineLength == 0 ? null : finish();
                 }
                 chunkStart = 0;
@@ -62,14 +72,22 @@ final class LineReader {
                 append(chunkStart, count);
             }
             chunkStart = newline < 0 ? chunkEnd : newline + 1;
-            if (newline >= 0) return skipped > 0 ? new Line(line, 0, skipped) : finish();
+            if (newline >= 0) return skipped > 0 ? skippedLine() : finish();
         }
+    }
+
+    private Line skippedLine() {
+        var skippedLine = new Line(line, 0, skipped);
+        returned = true;
+        return skippedLine;
     }
 
     private Line finish() {
         int length = lineLength;
         if (length > 0 && line[length - 1] == '\r') length--;
-        return new Line(line, length, 0);
+        var finished = new Line(line, length, 0);
+        returned = true;
+        return finished;
     }
 
     private void append(int from, int count) {

@@ -41,7 +41,7 @@ public final class StdioTransport {
         var reader = new LineReader(in, max);
         try (ServerSession session = engine.openSession(connection)) {
             LineReader.Line line;
-            while ((line = reader.next()) != null) {
+            while ((line = nextLine(reader)) != null) {
                 if (line.oversized()) {
                     log.warn("skipped a message of {} bytes, over the limit of {} bytes", line.skipped(), max);
                     connection.send(new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
@@ -49,7 +49,7 @@ public final class StdioTransport {
                                     + " bytes; it was skipped")), null);
                     continue;
                 }
-                session.receive(line.bytes(), 0, line.length());
+                receive(session, line);
             }
             log.info("standard input closed; finishing the requests in flight");
             session.inputEnded();
@@ -66,4 +66,44 @@ public final class StdioTransport {
             Thread.currentThread().interrupt();
         }
     }
+
+    /**
+     * The next line; when the heap is exhausted (by a plugin's call, most often) while it is read, the read goes on
+     * where it stopped once memory is back, since the call that exhausted it fails and lets it go.
+     */
+    private static LineReader.Line nextLine(LineReader reader) throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return reader.next();
+            } catch (VirtualMachineError e) {
+                if (attempt == OUT_OF_MEMORY_TRIES) throw e;
+                Thread.sleep(OUT_OF_MEMORY_PAUSE);
+            }
+        }
+    }
+
+    /**
+     * Hands {@code line} to the session, again after a pause when the heap was exhausted before the message was taken
+     * in: a request is only in flight once its thread has started (the session forgets it otherwise), so taking it in
+     * again cannot answer it twice. A message still not taken in after {@value #OUT_OF_MEMORY_TRIES} tries is dropped,
+     * and the log says so, rather than the server stop reading.
+     */
+    private static void receive(ServerSession session, LineReader.Line line) throws InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                session.receive(line.bytes(), 0, line.length());
+                return;
+            } catch (VirtualMachineError e) {
+                if (attempt == OUT_OF_MEMORY_TRIES) {
+                    log.error("dropped a message of {} bytes: the heap stayed exhausted for {} s while it was read",
+                            line.length(), OUT_OF_MEMORY_TRIES * OUT_OF_MEMORY_PAUSE.toMillis() / 1000, e);
+                    return;
+                }
+                Thread.sleep(OUT_OF_MEMORY_PAUSE);
+            }
+        }
+    }
+
+    private static final int OUT_OF_MEMORY_TRIES = 100;
+    private static final Duration OUT_OF_MEMORY_PAUSE = Duration.ofMillis(50);
 }

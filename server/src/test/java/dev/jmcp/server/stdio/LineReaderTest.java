@@ -52,4 +52,33 @@ class LineReaderTest {
     void multiByteCharactersSurviveChunkBoundaries() throws IOException {
         assertThat(lines("Perché no?\nè così\n", 100, 1)).containsExactly("Perché no?", "è così");
     }
+
+    @Test
+    void aReadThatFailedMidLineGoesOnWithTheSameLineWhenRepeated() throws IOException {
+        // A read cut short (here by the stream; in the server by an exhausted heap while the line grows) loses nothing.
+        var parts = new ArrayList<>(List.of("{\"id\":", "FAIL", "1}\nnext\n"));
+        InputStream in = new InputStream() {
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (parts.isEmpty()) return -1;
+                String part = parts.removeFirst();
+                if (part.equals("FAIL")) throw new IOException("interrupted read");
+                byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
+                System.arraycopy(bytes, 0, b, off, bytes.length);
+                return bytes.length;
+            }
+        };
+        var reader = new LineReader(in, 100);
+        org.assertj.core.api.Assertions.assertThatIOException().isThrownBy(reader::next);
+        var line = reader.next();
+        assertThat(new String(line.bytes(), 0, line.length(), StandardCharsets.UTF_8)).isEqualTo("{\"id\":1}");
+        line = reader.next();
+        assertThat(new String(line.bytes(), 0, line.length(), StandardCharsets.UTF_8)).isEqualTo("next");
+        assertThat(reader.next()).isNull();
+    }
 }
