@@ -94,7 +94,10 @@ final class QueryGlossary {
     }
 
     /** The request's translation (see {@link Translation}). */
-    Translation translate(String query) {
+    Translation translate(String request) {
+        // Compatibility forms read as their usual ones: half-width katakana (ｴﾗｰ), full-width Latin letters (ＰＲ).
+        String query = Normalizer.isNormalized(request, Normalizer.Form.NFKC) ? request
+                : Normalizer.normalize(request, Normalizer.Form.NFKC);
         Set<String> out = new LinkedHashSet<>();
         int[] matches = new int[2];
         boolean script = false;
@@ -176,7 +179,14 @@ final class QueryGlossary {
         return text.codePoints().anyMatch(QueryGlossary::cjk);
     }
 
+    /**
+     * Whether {@code c} belongs to text matched by script: Chinese, Japanese or Korean letters, and the marks Japanese
+     * words are written with that Unicode counts as common to all scripts (the long-vowel mark of {@code エラー} or
+     * {@code サーバー}, and the middle dot of {@code データ・ベース}; half-width forms are made full-width first); without them most
+     * Japanese loanwords would never match.
+     */
     static boolean cjk(int c) {
+        if (c == 'ー' || c == '・') return true;
         Character.UnicodeScript script = Character.UnicodeScript.of(c);
         return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
                 || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;

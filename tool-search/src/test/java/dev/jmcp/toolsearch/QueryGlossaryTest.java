@@ -31,6 +31,14 @@ class QueryGlossaryTest {
     }
 
     @Test
+    void japaneseLoanwordsWithTheLongVowelMarkAreMatched() {
+        // The long-vowel mark ー is in Unicode's common script, not katakana: it must not cut a word in two.
+        assertThat(words("このページのスクリーンショットを撮って")).contains("screenshot");
+        assertThat(words("本番環境で一番多いエラーは何？")).contains("production", "error");
+        assertThat(words("ｴﾗｰ")).contains("error");
+    }
+
+    @Test
     void aKoreanStemIsFoundInsideAnInflectedWord() {
         QueryGlossary.Translation issue = glossary.translate("이슈를 만들어줘");
         assertThat(issue.foreign()).isTrue();
