@@ -175,9 +175,22 @@ final class HybridToolIndex implements ToolIndex {
             int depth = Math.max(limit, fusion.depth());
             Request request = read(query);
             QueryGlossary.Translation translation = request.translation();
-            List<Fusion.Scored> lexical = lexical(generation, request, depth);
-            List<Fusion.Scored> denseRanking = dense == null ? List.of()
-                    : dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
+            List<Fusion.Scored> lexical;
+            List<Fusion.Scored> denseRanking;
+            if (dense == null || !dense.ready()) {
+                lexical = lexical(generation, request, depth);
+                denseRanking = dense == null ? List.of()
+                        : dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
+            } else {
+                // The request's embedding (native code, most of a search) and its lexical ranking run at once.
+                var words = new java.util.concurrent.FutureTask<>(() -> lexical(generation, request, depth));
+                Thread.ofVirtual().name("tool-search-lexical").start(words);
+                try {
+                    denseRanking = dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
+                } finally {
+                    lexical = joined(words);  // before the generation is released, even when the dense ranking failed
+                }
+            }
             String action = ACTION_WEIGHT > 0 ? actions.ofRequest(request.text().intent(), translation) : null;
             if (action == null) {
                 return denseRanking.isEmpty() ? names(lexical, limit) : fusion.fuse(lexical, denseRanking, limit);
@@ -189,6 +202,26 @@ final class HybridToolIndex implements ToolIndex {
             });
         } finally {
             release(generation);
+        }
+    }
+
+    /** What {@code task} gave; waits for it without giving up on interruption (the caller's thread keeps it). */
+    private static List<Fusion.Scored> joined(java.util.concurrent.FutureTask<List<Fusion.Scored>> task) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return task.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException failure) throw failure;
+                    if (e.getCause() instanceof Error error) throw error;
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 
