@@ -33,10 +33,16 @@ final class ToolActions {
 
     private final Map<String, String> kinds;
     private final Set<String> lead;
+    /** Words that name a kind only before an article ({@code open a ticket}), and the articles. */
+    private final Map<String, String> beforeArticle;
+    private final Set<String> articles;
 
-    private ToolActions(Map<String, String> kinds, Set<String> lead) {
+    private ToolActions(Map<String, String> kinds, Set<String> lead, Map<String, String> beforeArticle,
+                        Set<String> articles) {
         this.kinds = Map.copyOf(kinds);
         this.lead = Set.copyOf(lead);
+        this.beforeArticle = Map.copyOf(beforeArticle);
+        this.articles = Set.copyOf(articles);
     }
 
     private static final ToolActions SHIPPED = load();
@@ -71,6 +77,8 @@ final class ToolActions {
         while (words.find()) {
             String word = words.group();
             if (lead.contains(word)) continue;
+            String kind = beforeArticle.get(word);
+            if (kind != null) return words.find() && articles.contains(words.group()) ? kind : null;
             return kinds.get(word);
         }
         return null;
@@ -79,6 +87,8 @@ final class ToolActions {
     private static ToolActions load() {
         Map<String, String> kinds = new HashMap<>();
         Set<String> lead = new HashSet<>();
+        Map<String, String> beforeArticle = new HashMap<>();
+        Set<String> articles = new HashSet<>();
         try (InputStream in = ToolActions.class.getResourceAsStream("actions.tsv")) {
             if (in == null) throw new IllegalStateException("actions.tsv is missing from the tool-search module");
             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
@@ -89,12 +99,14 @@ final class ToolActions {
                 String kind = line.substring(0, tab).strip();
                 for (String word : line.substring(tab + 1).strip().split("\\s+")) {
                     if (kind.equals("lead")) lead.add(word);
+                    else if (kind.equals("article")) articles.add(word);
+                    else if (kind.endsWith("+a")) beforeArticle.putIfAbsent(word, kind.substring(0, kind.length() - 2));
                     else kinds.putIfAbsent(word, kind);
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("reading actions.tsv from the class path failed", e);
         }
-        return new ToolActions(kinds, lead);
+        return new ToolActions(kinds, lead, beforeArticle, articles);
     }
 }

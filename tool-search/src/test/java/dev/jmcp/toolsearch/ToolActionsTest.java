@@ -39,6 +39,14 @@ class ToolActionsTest {
     }
 
     @Test
+    void openCreatesOnlyBeforeAnArticle() {
+        assertThat(request("open a bug ticket: login fails on safari")).isEqualTo("create");
+        assertThat(request("please open an issue for this")).isEqualTo("create");
+        assertThat(request("open the pricing page")).isNull();
+        assertThat(request("open")).isNull();
+    }
+
+    @Test
     void aRequestInAnotherLanguageIsReadThroughItsTranslation() {
         assertThat(request("删除这个分支")).isEqualTo("delete");
         assertThat(request("lista los pods que están fallando")).isEqualTo("read");
