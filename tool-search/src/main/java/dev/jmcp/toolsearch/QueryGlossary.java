@@ -24,9 +24,10 @@ import java.util.regex.Pattern;
  * ({@code glossary/<language>.tsv}: {@code WORD<TAB>english words}), written from the vocabulary of tool catalogs.
  *
  * <p>Text in Chinese, Japanese or Korean script is matched by forward maximum matching (the longest glossary entry
- * starting at each position, since those languages do not put spaces between words; for Korean this finds a stem
- * inside an inflected word). Other text is matched word by word, lower case and without accents, longest phrase (up to
- * {@value #MAX_PHRASE_WORDS} words) first. Immutable and thread-safe.
+ * starting at each position, since Chinese and Japanese do not put spaces between words; for Korean, which does, this
+ * finds a stem inside an inflected word, and an entry may span the space between two words). Other text is matched
+ * word by word, lower case and without accents, longest phrase (up to {@value #MAX_PHRASE_WORDS} words) first.
+ * Immutable and thread-safe.
  */
 final class QueryGlossary {
 
@@ -118,13 +119,25 @@ final class QueryGlossary {
         return new Translation(String.join(" ", out), script || matches[1] > matches[0]);
     }
 
-    /** Forward maximum matching from {@code start}; returns where the next match starts. */
+    /**
+     * Forward maximum matching from {@code start}; returns where the next match starts. A match may span single spaces
+     * between letters of the script, as Korean entries do ({@code 가는 길}, {@code 몇 시}: Korean puts spaces between
+     * words), and it ends after a letter.
+     */
     private int matchScript(String text, int start, Set<String> out) {
         int end = start;
-        while (end < text.length() && end - start < longestScriptEntry && cjk(text.codePointAt(end))) {
-            end += Character.charCount(text.codePointAt(end));
+        while (end < text.length() && end - start < longestScriptEntry) {
+            int c = text.codePointAt(end);
+            if (cjk(c)) {
+                end += Character.charCount(c);
+            } else if (c == ' ' && end + 1 < text.length() && cjk(text.codePointAt(end + 1))) {
+                end++;
+            } else {
+                break;
+            }
         }
         for (int to = end; to > start; to--) {
+            if (!cjk(text.codePointBefore(to))) continue;
             Entry entry = scriptEntries.get(text.substring(start, to));
             if (entry != null) {
                 addWords(entry.english(), out);

@@ -62,6 +62,67 @@ class QueryGlossaryTest {
     }
 
     @Test
+    void colloquialChinesePhrasingsGiveTheWordsToolsUse() {
+        assertThat(words("测试挂了，帮我看看报错")).contains("failed", "error");
+        assertThat(words("切到dev分支")).contains("switch", "checkout", "branch");
+        assertThat(words("记得我喜欢用空格缩进")).contains("remember", "memory");
+        assertThat(words("把副本数扩到5个")).contains("replicas", "scale");
+        assertThat(words("users这张表有多少条数据")).contains("table", "count");
+        assertThat(words("把那个弹框关掉")).contains("dialog");
+        assertThat(words("东京现在几点了")).contains("current", "time");
+    }
+
+    @Test
+    void anAmbiguousChineseCharacterAloneGivesNothing() {
+        // 表 is a table only in a data context (张表, 表里, 建表); inside 发表 (publish) or 表示 (mean) it is not.
+        assertThat(words("发表一篇博客文章")).doesNotContain("table");
+        assertThat(words("这张表有哪些字段")).contains("table");
+    }
+
+    @Test
+    void colloquialJapaneseAndKoreanPhrasingsGiveTheWordsToolsUse() {
+        assertThat(words("ビルドがコケた")).contains("build", "failed");
+        assertThat(words("サーバーが落ちた")).contains("crash");
+        assertThat(words("ブランチを切り替えて")).contains("checkout", "branch");
+        assertThat(words("これ覚えといて")).contains("memory");
+        assertThat(words("빌드가 터졌어")).contains("build", "crash");
+        assertThat(words("이거 기억해줘")).contains("memory");
+    }
+
+    @Test
+    void aKoreanEntryWithASpaceMatchesWhereTheRequestHasThatSpace() {
+        // Korean writes spaces between words: 가는 길 (the way there) and 몇 시 (what time) are entries with a space.
+        assertThat(words("역까지 가는 길 알려줘")).contains("directions", "route");
+        assertThat(words("지금 뉴욕은 몇 시야?")).contains("time");
+        assertThat(words("몇시야")).contains("time");
+    }
+
+    @Test
+    void colloquialLatinScriptPhrasingsGiveTheWordsToolsUse() {
+        assertThat(words("¿qué hora es en Tokio?")).contains("current", "time");
+        assertThat(words("se cayó el servidor")).contains("crash");
+        assertThat(words("cámbiate a la rama main")).contains("switch", "branch");
+        assertThat(words("le build a planté")).contains("crash");
+        assertThat(words("bascule sur la branche dev")).contains("switch", "branch");
+        assertThat(words("wie spät ist es in Tokio")).contains("current", "time");
+        assertThat(words("merk dir, dass ich Tabs mag")).contains("memory");
+        assertThat(words("der Build ist abgeschmiert")).contains("crash");
+        assertThat(words("o deploy deu erro")).contains("error");
+        assertThat(words("que horas são em Tóquio")).contains("current", "time");
+        assertThat(words("esquece o que eu disse")).contains("forget", "memory");
+    }
+
+    @Test
+    void colloquialEnglishGetsTheWordsToolsUse() {
+        assertThat(words("look it up on the web")).contains("search");
+        assertThat(words("what time is it in Tokyo")).contains("current", "time");
+        assertThat(words("the nightly build blew up")).contains("error", "failed");
+        assertThat(words("scale up the workers")).contains("scale", "replicas");
+        assertThat(words("ssh into the api pod")).contains("exec", "shell");
+        assertThat(glossary.translate("what time is it in Tokyo").foreign()).isFalse();
+    }
+
+    @Test
     void functionWordsTellALatinScriptLanguageFromEnglish() {
         // "E-Mail" and "Team" are English glossary words too; the German articles decide.
         assertThat(glossary.translate("schick eine E-Mail an das Team").foreign()).isTrue();
