@@ -42,11 +42,14 @@ public final class JsonSchemas {
         var loader = new BundledMetaSchemas();
         for (Dialect d : Dialect.values()) {
             // x-mcp-header (revision 2026-07-28) names the HTTP header a property is mirrored to; it constrains no
-            // value, and without being declared each schema holding it logs "Unknown keyword" at every start.
+            // value. Neither do other keywords a dialect does not define (JSON Schema lets a schema carry its own, and
+            // mounted servers' schemas do: "parent", "opt_fields"...): they are read as annotations, without the
+            // validator's warning for each one at every start, which told the user nothing they could act on.
             JsonMetaSchema meta = JsonMetaSchema.builder(switch (d) {
                 case DRAFT_2020_12 -> JsonMetaSchema.getV202012();
                 case DRAFT_07 -> JsonMetaSchema.getV7();
-            }).keyword(new NonValidationKeyword("x-mcp-header")).build();
+            }).keyword(new NonValidationKeyword("x-mcp-header"))
+                    .unknownKeywordFactory((keyword, context) -> new NonValidationKeyword(keyword)).build();
             FACTORIES.put(d, JsonSchemaFactory.getInstance(d.version(),
                     builder -> builder.schemaLoaders(loaders -> loaders.add(loader)).metaSchema(meta)));
         }
