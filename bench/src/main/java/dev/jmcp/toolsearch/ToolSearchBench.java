@@ -82,7 +82,7 @@ public final class ToolSearchBench {
                 set.requests().stream().filter(r -> r.split().equals("dev")).count(),
                 set.requests().stream().filter(r -> r.split().equals("test")).count(), nonEnglish, catalogTokens);
 
-        Path cache = Files.createTempDirectory("jmcp-tool-search-bench");
+        Path cache = temporaryFolder("jmcp-tool-search-bench");
         if (models.equals(List.of("none"))) {
             lexicalOnly(set, tokenCount, dump);
             return;
@@ -319,8 +319,8 @@ public final class ToolSearchBench {
      * the client (a {@code tools/call} of search_tools, limit 5) over 500 distinct requests once the model is ready.
      */
     private static void overStdio(Path folder, EvalSet set, Path jmcp) throws Exception {
-        Path plugins = Files.createTempDirectory("jmcp-tool-search-plugins");
-        Path cache = Files.createTempDirectory("jmcp-tool-search-cache");
+        Path plugins = temporaryFolder("jmcp-tool-search-plugins");
+        Path cache = temporaryFolder("jmcp-tool-search-cache");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Map<String, Object> server = new LinkedHashMap<>();
         server.put("command", java);
@@ -328,7 +328,7 @@ public final class ToolSearchBench {
                 folder.toAbsolutePath().toString(), "500"));
         Files.writeString(plugins.resolve("catalog.mcp.json"), new com.fasterxml.jackson.databind.ObjectMapper()
                 .writeValueAsString(Map.of("mcpServers", Map.of("catalog", server))));
-        Path logs = Files.createTempDirectory("jmcp-logs");
+        Path logs = temporaryFolder("jmcp-logs");
         List<String> command = List.of(jmcp.toString(), "serve", "--tool-search", "--tool-search-cache",
                 cache.toString(), "-p", plugins.toString(), "-l", logs.toString());
         long start = System.nanoTime();
@@ -403,7 +403,7 @@ public final class ToolSearchBench {
             }
         }
         List<SearchableTool> small = new ArrayList<>(large.subList(0, Math.min(500, large.size())));
-        Path cache = Files.createTempDirectory("jmcp-tool-search-bench");
+        Path cache = temporaryFolder("jmcp-tool-search-bench");
         for (List<SearchableTool> tools : List.of(small, large)) {
             try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("default", cache)) {
                 if (tools.size() > set.tools().size()) {
@@ -468,6 +468,29 @@ public final class ToolSearchBench {
                             + " %.0f ms, max %.0f ms over %d updates%n", count, updates[2] / 1e6, updates[4] / 1e6, 5);
                 }
             }
+        }
+    }
+
+    /** Folders this run made (model copies of about 40 MB each, index caches, logs), deleted when it ends. */
+    private static final List<Path> TEMPORARY = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> TEMPORARY.forEach(ToolSearchBench::deleteTree),
+                "bench-cleanup"));
+    }
+
+    /** A new folder under the system's temporary one, deleted with everything in it when the run ends. */
+    private static Path temporaryFolder(String prefix) throws java.io.IOException {
+        Path folder = Files.createTempDirectory(prefix);
+        TEMPORARY.add(folder);
+        return folder;
+    }
+
+    private static void deleteTree(Path folder) {
+        try (var paths = Files.walk(folder)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("could not delete " + folder + ": " + e);
         }
     }
 }
