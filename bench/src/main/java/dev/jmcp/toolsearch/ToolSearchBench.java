@@ -356,11 +356,24 @@ public final class ToolSearchBench {
                 client.callTool("search_tools", Map.of("query", queries.get(i % queries.size()), "limit", 5));
             }
             long[] times = new long[Math.min(queries.size(), 500)];
+            // The server's own CPU time for them (the launcher execs the JVM, so the server is this run's child): a
+            // figure the machine's other load changes much less than the wall-clock time.
+            var serverProcess = ProcessHandle.current().children()
+                    .filter(p -> p.info().command().orElse("").endsWith("java")).findFirst();
+            long serverCpu0 = serverProcess.flatMap(p -> p.info().totalCpuDuration()).map(Duration::toNanos).orElse(-1L);
+            long clientCpu0 = processCpuNanos();
             for (int i = 0; i < times.length; i++) {
                 long t0 = System.nanoTime();
                 var result = client.callTool("search_tools", Map.of("query", queries.get(i), "limit", 5));
                 times[i] = System.nanoTime() - t0;
                 if (result.failed()) throw new IllegalStateException("search_tools failed: " + result);
+            }
+            long clientCpu = processCpuNanos() - clientCpu0;
+            long serverCpu = serverProcess.flatMap(p -> p.info().totalCpuDuration()).map(Duration::toNanos).orElse(-1L)
+                    - serverCpu0;
+            if (serverCpu0 >= 0) {
+                System.out.printf(Locale.ROOT, "search_tools over stdio: CPU %.2f ms a call in the server, %.2f ms in the"
+                        + " client%n", serverCpu / 1e6 / times.length, clientCpu / 1e6 / times.length);
             }
             Arrays.sort(times);
             long[] pings = new long[200];
@@ -427,15 +440,18 @@ public final class ToolSearchBench {
                 List<String> queries = set.requests().stream().map(EvalSet.Request::query).toList();
                 for (int i = 0; i < WARM_UP; i++) index.search(queries.get(i % queries.size()), 5);
                 long[] times = new long[Math.min(queries.size(), 500)];
+                long cpu0 = processCpuNanos();
                 for (int i = 0; i < times.length; i++) {
                     long t0 = System.nanoTime();
                     index.search(queries.get(i), 5);
                     times[i] = System.nanoTime() - t0;
                 }
+                long cpu = processCpuNanos() - cpu0;
                 Arrays.sort(times);
-                System.out.printf(Locale.ROOT, "%d tools: search p50 %.2f ms, p95 %.2f ms over %d distinct requests"
-                                + " (%s)%n", tools.size(), times[times.length / 2] / 1e6,
-                        times[(int) (times.length * 0.95)] / 1e6, times.length, index.describe());
+                System.out.printf(Locale.ROOT, "%d tools: search p50 %.2f ms, p95 %.2f ms, CPU %.2f ms a search, over"
+                                + " %d distinct requests (%s)%n", tools.size(), times[times.length / 2] / 1e6,
+                        times[(int) (times.length * 0.95)] / 1e6, cpu / 1e6 / times.length, times.length,
+                        index.describe());
                 if (tools.size() >= 10_000) {
                     String changedSource = tools.get(0).source();
                     List<SearchableTool> changed = new ArrayList<>();
@@ -469,6 +485,12 @@ public final class ToolSearchBench {
                 }
             }
         }
+    }
+
+    /** CPU time this process has used, all threads. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /** Folders this run made (model copies of about 40 MB each, index caches, logs), deleted when it ends. */
