@@ -267,9 +267,18 @@ public final class PluginHost implements AutoCloseable {
         try {
             loadedNow = kinds.load(plugin, stamp);
         } catch (PluginLoadException e) {
+            if (e.notReady()) {
+                retryLater(plugin, stamp, served, e.getMessage());
+                throw new IllegalStateException(e.getMessage() + " (tried again in the background)", e);
+            }
             refused.put(plugin, stamp);
             refused(plugin, served, e.getMessage());
             throw new IllegalStateException(e.getMessage(), e);
+        } catch (RuntimeException e) {
+            refused.put(plugin, stamp);
+            refused(plugin, served, e.toString());
+            LOG.debug("Plugin {} failed to load", plugin, e);
+            throw new IllegalStateException(e.toString(), e);
         }
         refused.remove(plugin);
         failures.remove(plugin);
