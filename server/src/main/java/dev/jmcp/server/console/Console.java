@@ -111,8 +111,8 @@ public final class Console {
                 return true;
             }
         });
-        post(transport, "call", "{\"tool\": NAME, \"arguments\": {...}}", body ->
-                session.request("tools/call", Map.of("name", text(body, "tool"), "arguments", object(body, "arguments"))));
+        post(transport, "call", "{\"tool\": NAME, \"arguments\": {...}}", body -> session.request("tools/call",
+                Map.of("name", text(body, "tool"), "arguments", object(body, "arguments"))));
         post(transport, "prompt", "{\"name\": NAME, \"arguments\": {NAME: TEXT, ...}}", body -> {
             Map<?, ?> arguments = object(body, "arguments");
             arguments.forEach((name, value) -> {
@@ -168,9 +168,10 @@ public final class Console {
 
     private static Map<?, ?> body(Request request, String usage) throws IOException {
         long length = request.getLength();
-        if (length > MAX_BODY_BYTES) throw new Refused(413, "the body is over " + MAX_BODY_BYTES + " bytes");
+        String tooBig = "the body is over " + MAX_BODY_BYTES + " bytes";
+        if (length > MAX_BODY_BYTES) throw new Refused(413, tooBig);
         ByteBuffer buffer = Content.Source.asByteBuffer(request);
-        if (buffer.remaining() > MAX_BODY_BYTES) throw new Refused(413, "the body is over " + MAX_BODY_BYTES + " bytes");
+        if (buffer.remaining() > MAX_BODY_BYTES) throw new Refused(413, tooBig);
         byte[] bytes = new byte[buffer.remaining()];
         buffer.get(bytes);
         Object tree;

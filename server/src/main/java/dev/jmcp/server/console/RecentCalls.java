@@ -107,8 +107,9 @@ final class RecentCalls implements CallObserver {
         Call call = byRequest.get(key(session, id));
         if (call == null || !(params instanceof Map<?, ?> message)) return;
         Object data = message.get("data");
-        call.log("client log " + message.get("level") + (message.get("logger") == null ? "" : " " + message.get("logger"))
-                + ": " + (data instanceof String text ? text : CODEC.writeValueAsString(data)));
+        Object logger = message.get("logger");
+        call.log("client log " + message.get("level") + (logger == null ? "" : " " + logger) + ": "
+                + (data instanceof String text ? text : CODEC.writeValueAsString(data)));
     }
 
     /** The last calls, newest first, as the page shows them. */

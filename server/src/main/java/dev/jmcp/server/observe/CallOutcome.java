@@ -15,9 +15,9 @@ import java.util.Map;
  * @param errorMessage the error's message, or {@code null}
  * @param endNanos     {@link System#nanoTime()} when the answer was ready
  * @param detail       what a person needs to see why it failed: the JSON-RPC error's {@code data} for
- *                     {@link Kind#ERROR}, the tool result's {@code content} for {@link Kind#TOOL_ERROR}; otherwise
- *                     (and when there is none) {@code null}. Kept as the response holds it; an observer that shows it
- *                     encodes it.
+ *                     {@link Kind#ERROR}, the tool's result (marked {@code isError}) for {@link Kind#TOOL_ERROR};
+ *                     otherwise (and when there is none) {@code null}. Kept as the response holds it; an observer
+ *                     that shows it encodes it.
  */
 public record CallOutcome(Kind kind, int errorCode, String errorMessage, long endNanos, Object detail) {
 
@@ -47,17 +47,9 @@ public record CallOutcome(Kind kind, int errorCode, String errorMessage, long en
             case JsonRpcErrorResponse e -> new CallOutcome(Kind.ERROR, e.error().code(), e.error().message(), now,
                     e.error().data());
             case JsonRpcResponse r when isToolError(r.result()) -> new CallOutcome(Kind.TOOL_ERROR, 0, null, now,
-                    content(r.result()));
+                    r.result());
             case JsonRpcResponse _ -> new CallOutcome(Kind.OK, 0, null, now);
             case null, default -> new CallOutcome(Kind.CANCELLED, 0, null, now);
-        };
-    }
-
-    private static Object content(Object result) {
-        return switch (result) {
-            case CallToolResult r -> r.content();
-            case Map<?, ?> m -> m.get("content");
-            case null, default -> null;
         };
     }
 

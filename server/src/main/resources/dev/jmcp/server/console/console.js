@@ -134,7 +134,7 @@ function renderDetail() {
   if (call.outcome === 'error') {
     failure = 'JSON-RPC error ' + call.errorCode + ': ' + call.error + (call.detail ? '\ndata: ' + pretty(call.detail) : '');
   } else if (call.outcome === 'tool_error') {
-    failure = 'The tool answered isError: true\ncontent: ' + pretty(call.detail);
+    failure = 'The tool answered isError: true\nresult: ' + pretty(call.detail);
   } else if (call.outcome === 'cancelled') {
     failure = 'cancelled before it was answered';
   }

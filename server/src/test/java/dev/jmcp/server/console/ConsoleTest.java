@@ -141,7 +141,7 @@ class ConsoleTest {
         var calls = list("calls");
         var failed = calls.stream().filter(c -> "fails".equals(c.get("target"))).findFirst().orElseThrow();
         assertThat(failed).containsEntry("outcome", "tool_error");
-        assertThat((String) failed.get("detail")).contains("the widget is broken");
+        assertThat((String) failed.get("detail")).contains("\"type\":\"text\"", "the widget is broken");
         assertThat(failed.get("log").toString()).contains("client log info", "about to break");
         var unknown = calls.stream().filter(c -> "nowhere://at-all".equals(c.get("target"))).findFirst().orElseThrow();
         assertThat(unknown).containsEntry("outcome", "error");
