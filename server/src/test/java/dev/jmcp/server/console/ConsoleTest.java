@@ -186,6 +186,29 @@ class ConsoleTest {
     }
 
     @Test
+    void aSessionWhoseTransportAloneEndsItIsNotEndedAndSaysWhy() throws Exception {
+        // As stdio opens its session: the transport, not an operator, ends it (when standard input ends).
+        var session = server.openSession(new dev.jmcp.server.session.Connection() {
+            @Override
+            public void send(dev.jmcp.protocol.jsonrpc.JsonRpcMessage message,
+                             dev.jmcp.protocol.jsonrpc.RequestId relatedRequest) {
+            }
+
+            @Override
+            public void sendBatch(List<dev.jmcp.protocol.jsonrpc.JsonRpcMessage> responses) {
+            }
+        });
+        try {
+            var refused = post("end-session", "{\"id\":\"" + session.id() + "\"}");
+            assertThat(refused.statusCode()).isEqualTo(409);
+            assertThat(refused.body()).contains("cannot be ended from here", "standard input");
+            assertThat(list("sessions")).anyMatch(s -> session.id().equals(s.get("id")));
+        } finally {
+            session.close();
+        }
+    }
+
+    @Test
     void theBuildJmcpDevWroteIsShownAndAnUnreadableOneIsNot() throws Exception {
         assertThat(state()).containsEntry("build", null);
         Files.writeString(work.resolve("build.json"), "{\"ok\":false,\"at\":\"2026-11-27T04:00:00Z\",\"millis\":1200,"
