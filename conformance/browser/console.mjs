@@ -4,8 +4,11 @@
 //
 // Checks that the page goes live, lists the plugins (and the broken one, with its reason) and the tools, renders
 // hostile text as text, calls the sleep tool from the form generated from its schema and shows the result, and that
-// the call appears among the last calls. Screenshots go to SCREENSHOT_DIR. Prints one "ok ..." line per check and
-// exits 0, or prints what failed and exits 1.
+// the call appears among the last calls. Then, with the workbench plugin ConsoleIT serves: gets a prompt from its
+// form (and sees the error when its required argument is missing), reads a resource and one from a template whose
+// variable it fills, shows a failed call's detail and the log lines the call wrote, reloads a plugin (and sees why a
+// broken one is not), ends an MCP session this script opened, and shows jmcp dev's failed build. Screenshots go to
+// SCREENSHOT_DIR. Prints one "ok ..." line per check and exits 0, or prints what failed and exits 1.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 
@@ -62,6 +65,87 @@ try {
   await page.locator('#sessions', { hasText: 'jmcp-console' }).waitFor();
   ok('the console\'s own session is listed');
   await page.screenshot({ path: shots + '/console-after-call.png', fullPage: true });
+
+  // Prompts: the form has one field per argument; a missing required one is the server's -32602, shown with its code.
+  await page.locator('button[data-prompt="greeting"]').click();
+  await page.locator('#prompt-name', { hasText: 'greeting' }).waitFor();
+  await page.locator('#prompt-submit').click();
+  await page.locator('#prompt-result', { hasText: 'Error -32602' }).waitFor({ timeout: 15000 });
+  ok('a prompt without its required argument shows the error: ' + (await page.locator('#prompt-result').innerText()).split('\n')[0]);
+  await page.locator('#prompt-fields textarea[name="name"]').fill('Ada');
+  await page.locator('#prompt-submit').click();
+  await page.locator('#prompt-result', { hasText: 'Hello, Ada!' }).waitFor({ timeout: 15000 });
+  ok('the prompt is got with its argument from the form: ' + (await page.locator('#prompt-result').innerText()).replace(/\s+/g, ' '));
+
+  // Resources: a listed one, then a template whose variable is filled in a form.
+  await page.locator('#resources button[data-resource]').first().click();
+  await page.locator('#read-submit').click();
+  await page.locator('#read-result').filter({ hasNotText: 'reading' }).filter({ hasText: /\S/ }).waitFor({ timeout: 15000 });
+  const read = await page.locator('#read-result').innerText();
+  if (read.startsWith('Error') || read.startsWith('The request failed')) throw new Error('reading the resource: ' + read);
+  ok('a resource is read: ' + read.replace(/\s+/g, ' ').substring(0, 80));
+  await page.locator('button[data-template="note://{name}"]').click();
+  await page.locator('#read-fields input[name="name"]').fill('shopping list');
+  const uri = await page.locator('#read-uri').inputValue();
+  if (uri !== 'note://shopping%20list') throw new Error('the template expanded to ' + uri);
+  await page.locator('#read-submit').click();
+  await page.locator('#read-result', { hasText: 'Note shopping list' }).waitFor({ timeout: 15000 });
+  ok('a resource template is read with its variable filled: ' + uri);
+  await page.screenshot({ path: shots + '/console-prompt-resource.png', fullPage: true });
+
+  // A failed call: the tool's isError content in the result, then its detail and its log lines among the last calls.
+  await page.locator('button[data-tool="fails"]').click();
+  await page.locator('#call-tool', { hasText: 'fails' }).waitFor();
+  await page.locator('#call-submit').click();
+  await page.locator('#call-result', { hasText: 'Tool error: the widget is broken' }).waitFor({ timeout: 15000 });
+  await page.locator('#calls tr', { hasText: 'fails' }).first().locator('button[data-details]').click();
+  await page.locator('#detail-title', { hasText: 'fails' }).waitFor();
+  await page.locator('#detail-failure', { hasText: 'the widget is broken' }).waitFor();
+  await page.locator('#detail-log', { hasText: 'the widget is about to break' }).waitFor({ timeout: 10000 });
+  await page.locator('#detail-log', { hasText: 'about to break' }).waitFor();
+  ok('a failed call shows its detail: ' + (await page.locator('#detail-failure').innerText()).replace(/\s+/g, ' '));
+  ok('the call\'s log lines are shown: ' + (await page.locator('#detail-log').innerText()).replace(/\n/g, ' | '));
+  await page.screenshot({ path: shots + '/console-failed-call.png', fullPage: true });
+  await page.locator('#calls tr', { hasText: 'prompts/get' }).filter({ hasText: 'error' }).first()
+    .locator('button[data-details]').click();
+  await page.locator('#detail-failure', { hasText: 'JSON-RPC error -32602' }).waitFor();
+  ok('a JSON-RPC error shows its code and message: ' + (await page.locator('#detail-failure').innerText()).replace(/\s+/g, ' '));
+
+  // Reload: a serving plugin reloads; the broken file is tried again and says why it still fails.
+  await page.locator('button[data-reload="workbench.jar"]').click();
+  await page.locator('#plugin-result', { hasText: 'Reloaded workbench' }).waitFor({ timeout: 15000 });
+  ok('a plugin is reloaded from the console: ' + await page.locator('#plugin-result').innerText());
+  await page.locator('button[data-reload="broken.jar"]').click();
+  await page.locator('#plugin-result', { hasText: 'Not reloaded' }).waitFor({ timeout: 15000 });
+  ok('a broken plugin is tried again and says why not: ' + (await page.locator('#plugin-result').innerText()).substring(0, 120));
+
+  // Sessions: one this script opens over MCP is listed with its age, and ended from the console.
+  const mcp = new URL('/mcp', url).toString();
+  const opened = await fetch(mcp, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25',
+      capabilities: {}, clientInfo: { name: 'browser-visitor', version: '3' } } }),
+  });
+  const mcpSession = opened.headers.get('mcp-session-id');
+  if (!mcpSession) throw new Error('no MCP session opened: HTTP ' + opened.status);
+  const visitor = page.locator('#sessions tr', { hasText: 'browser-visitor' });
+  await visitor.waitFor({ timeout: 10000 });
+  ok('the session is listed: ' + (await visitor.innerText()).replace(/\s+/g, ' '));
+  await visitor.locator('button[data-end]').click();
+  await page.locator('#session-result', { hasText: 'Ended session' }).waitFor({ timeout: 10000 });
+  await visitor.waitFor({ state: 'detached', timeout: 10000 });
+  const gone = await fetch(mcp, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
+      'Mcp-Session-Id': mcpSession }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+  });
+  if (gone.status !== 404) throw new Error('the ended session still answers: HTTP ' + gone.status);
+  ok('the session is ended from the console and its client finds it gone (HTTP 404)');
+
+  // jmcp dev's last build, as the file it writes says: failed, with the compiler's output.
+  await page.locator('#build-status', { hasText: 'FAILED' }).waitFor({ timeout: 10000 });
+  await page.locator('#build-output', { hasText: "';' expected" }).waitFor();
+  ok('a failed build is shown: ' + (await page.locator('#build-note').innerText()));
+  await page.screenshot({ path: shots + '/console-sessions-build.png', fullPage: true });
   if (errors.length) throw new Error('the page threw: ' + errors.join('; '));
   ok('no script error on the page');
 } catch (e) {

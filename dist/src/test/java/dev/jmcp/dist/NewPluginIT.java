@@ -216,7 +216,8 @@ class NewPluginIT {
     /**
      * {@code jmcp dev} on a generated project: it builds and serves the plugin; a changed tool description saved in the
      * source is rebuilt, reloaded (tools/list_changed) and seen in tools/list; a source that does not compile leaves
-     * the last good version serving and the compiler's error on standard error, never on standard output.
+     * the last good version serving and the compiler's error on standard error, never on standard output, and in the
+     * console (served over HTTP beside stdio, {@code -t --stdio --console}).
      */
     @Test
     void jmcpDevRebuildsAndReloadsThePluginOnEverySave() throws Exception {
@@ -233,8 +234,11 @@ class NewPluginIT {
         Path source = project.resolve("src/main/java/com/example/echoes/EchoesPlugin.java");
         String original = Files.readString(source);
         Map<String, String> env = mavenEnv();
-        try (McpProcess dev = McpProcess.start(List.of(release.jmcp().toString(), "dev", project.toString()), env,
-                release.work())) {
+        int port = Distribution.freePort();
+        var console = java.net.URI.create("http://127.0.0.1:" + port + "/console/api/state");
+        var http = java.net.http.HttpClient.newHttpClient();
+        try (McpProcess dev = McpProcess.start(List.of(release.jmcp().toString(), "dev", project.toString(), "-t",
+                "--stdio", "--console", "--port", String.valueOf(port)), env, release.work())) {
             // The first build comes before the server answers: wait for it longer than a request's usual 20 s.
             var initialize = dev.sendRequest(dev.nextId(), "initialize", Map.of("protocolVersion", "2025-11-25",
                     "capabilities", Map.of(), "clientInfo", Map.of("name", "it", "version", "1")));
@@ -247,6 +251,8 @@ class NewPluginIT {
             awaitTools(dev, "Greets someone warmly", 300);
             long live = System.nanoTime();
             System.out.printf("jmcp dev: save to live %.1f s (rebuild and reload)%n", (live - saved) / 1e9);
+            assertThat(http.send(java.net.http.HttpRequest.newBuilder(console).GET().build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).body()).contains("\"build\":{\"ok\":true");
 
             // A save that does not compile: the error on stderr, the last good version still serving.
             int before = dev.stderr().length();
@@ -260,6 +266,10 @@ class NewPluginIT {
             }
             assertThat(dev.stderr().substring(before)).contains("ERROR", "EchoesPlugin.java");
             assertThat(dev.call("tools/list", Map.of()).toString()).contains("Greets someone warmly");
+            // The console shows the failed build with the compiler's error, and the last good version's tools.
+            String state = http.send(java.net.http.HttpRequest.newBuilder(console).GET().build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+            assertThat(state).contains("\"build\":{\"ok\":false", "EchoesPlugin.java", "Greets someone warmly");
             assertThat(dev.nonProtocolLines()).isEmpty();
         }
     }

@@ -153,6 +153,30 @@ public final class McpServer implements AutoCloseable {
         return engine.sessionSummaries();
     }
 
+    /**
+     * Ends the stateful session {@code id} ({@link dev.jmcp.server.session.SessionSummary#id}) for good, as its
+     * transport would; empty when it ended, otherwise why it did not.
+     */
+    public java.util.Optional<String> endSession(String id, String why) {
+        return engine.endSession(id, why);
+    }
+
+    /**
+     * Loads the plugin of the file {@code fileName} in the plugins folder again (see
+     * {@link PluginHost#reload}); returns the name it is served under.
+     *
+     * @throws IllegalArgumentException when the folder holds no such plugin file
+     * @throws IllegalStateException    when it cannot be loaded; the previous version keeps serving
+     */
+    public String reloadPlugin(String fileName) {
+        engine.awaitPlugins();
+        if (fileName == null || fileName.isEmpty() || fileName.contains("/") || fileName.contains("\\")
+                || fileName.startsWith(".")) {
+            throw new IllegalArgumentException("name a plugin file of the plugins folder, e.g. weather.jar");
+        }
+        return plugins.reload(options.pluginsDirectory().resolve(fileName));
+    }
+
     /** Stateful sessions open now, over every transport. */
     public int sessionCount() {
         return engine.sessionCount();

@@ -21,7 +21,8 @@ import java.util.jar.JarFile;
  * {@code jmcp dev [DIR] [SERVE OPTIONS]}: builds the plugin project in DIR, serves its JAR as {@code jmcp serve} would
  * (every serve option passes through: {@code -t} for HTTP, {@code --console}, ...), and rebuilds and reloads it on
  * every save under {@code src/} or of {@code pom.xml}. Everything it says goes to standard error (over stdio, standard
- * output is the protocol). A failed rebuild is printed and the last good JAR keeps serving. Exit codes are serve's; 1
+ * output is the protocol). A failed rebuild is printed, and shown in the console (each build's outcome is written to
+ * {@code target/jmcp-dev/build.json}, which the served console reads), and the last good JAR keeps serving. Exit codes are serve's; 1
  * when the first build fails, 2 when DIR holds no {@code pom.xml}. The server runs in a child process with this one's
  * standard streams; ending this one ends it.
  */
@@ -30,8 +31,8 @@ import java.util.jar.JarFile;
                 "Builds the plugin project in DIR (default: this folder) with its Maven build (./mvnw, else mvn on the "
                         + "PATH: package -DskipTests), serves it, and on every save under src/ or of pom.xml builds "
                         + "it again and reloads it; clients get list_changed.",
-                "Every other option is serve's (-t for HTTP, --console, ...). Build errors go to standard error and "
-                        + "the last good version keeps serving. The JAR is served from DIR/target/jmcp-dev/plugins."
+                "Every other option is serve's (-t for HTTP, --console, ...). Build errors go to standard error (and "
+                        + "to the console, with --console) and the last good version keeps serving. The JAR is served from DIR/target/jmcp-dev/plugins."
         })
 public final class DevCommand implements Callable<Integer> {
     /** How long the sources must stay unchanged before a rebuild starts: one save is often several writes. */
@@ -66,13 +67,15 @@ public final class DevCommand implements Callable<Integer> {
         Path plugins = project.resolve("target/jmcp-dev/plugins");
         String name = pluginName(first.jar().get());
         ProjectBuild.publish(first.jar().get(), plugins, name);
+        Path status = plugins.resolveSibling("build.json");
+        ProjectBuild.report(first, status);
         err.printf("jmcp dev: built %s in %.1f s; serving it from %s; watching src/ and pom.xml%n", name,
                 first.millis() / 1000.0, plugins);
 
         var watcher = new SourceWatcher(project, QUIET);
         Thread watching = Thread.ofPlatform().daemon().name("jmcp-dev-watcher").start(() -> {
             try {
-                watcher.run(() -> rebuild(build, plugins, name, err));
+                watcher.run(() -> rebuild(build, plugins, name, status, err));
             } catch (IOException e) {
                 err.println("jmcp dev: stopped watching the sources: " + e.getMessage());
             }
@@ -80,7 +83,7 @@ public final class DevCommand implements Callable<Integer> {
         // The server is a child process with this one's standard streams: over stdio its standard output is the
         // protocol, and its logging is set up by serve alone (in this process, starting Maven has already used it).
         var serve = new ArrayList<>(launcher());
-        serve.addAll(List.of("serve", "-p", plugins.toString()));
+        serve.addAll(List.of("serve", "-p", plugins.toString(), "--dev-build-status", status.toString()));
         serve.addAll(serveOptions);
         Process server = new ProcessBuilder(serve).inheritIO().start();
         Thread stop = new Thread(() -> {
@@ -122,10 +125,11 @@ public final class DevCommand implements Callable<Integer> {
         return List.of(java, "-cp", System.getProperty("java.class.path"), Jmcp.class.getName());
     }
 
-    private static void rebuild(ProjectBuild build, Path plugins, String name, PrintStream err) {
+    private static void rebuild(ProjectBuild build, Path plugins, String name, Path status, PrintStream err) {
         err.println("jmcp dev: a change; building again ...");
         try {
             ProjectBuild.Outcome outcome = build.run();
+            ProjectBuild.report(outcome, status);
             if (outcome.jar().isEmpty()) {
                 err.println("jmcp dev: the build failed; the last good version keeps serving:");
                 err.println(outcome.output().strip());

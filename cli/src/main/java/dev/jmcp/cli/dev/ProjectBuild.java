@@ -95,6 +95,30 @@ final class ProjectBuild {
                 StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /** The most of a build's output the console is given: its end, where Maven says what failed. */
+    static final int REPORTED_CHARS = 64 * 1024;
+
+    /**
+     * Writes {@code outcome} to {@code status} for the console ({@code {"ok", "at", "millis", "output"}}), in one
+     * rename so the console never reads half of it.
+     */
+    static void report(Outcome outcome, Path status) throws IOException {
+        String output = outcome.output().strip();
+        if (output.length() > REPORTED_CHARS) {
+            output = "…\n" + output.substring(output.length() - REPORTED_CHARS);
+        }
+        var report = new java.util.LinkedHashMap<String, Object>();
+        report.put("ok", outcome.jar().isPresent());
+        report.put("at", java.time.Instant.now().toString());
+        report.put("millis", outcome.millis());
+        report.put("output", output);
+        Files.createDirectories(status.getParent());
+        Path partial = status.resolveSibling(status.getFileName() + ".part");
+        Files.writeString(partial, dev.jmcp.protocol.json.JsonCodec.shared().writeValueAsString(report),
+                StandardCharsets.UTF_8);
+        Files.move(partial, status, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
     private static java.io.File nullDevice() {
         return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }

@@ -86,5 +86,9 @@ final class NamedLogger extends LegacyAbstractLogger {
         String message = arguments == null || arguments.length == 0 ? messagePattern
                 : MessageFormatter.basicArrayFormat(messagePattern, arguments);
         NamedLoggers.backend().write(name, shortName, level, message, throwable);
+        // The console shows the lines a call logged; nobody listens otherwise.
+        if (dev.jmcp.server.observe.LogTap.listened()) {
+            dev.jmcp.server.observe.LogTap.line(level.name(), shortName, message, throwable);
+        }
     }
 }

@@ -47,8 +47,8 @@ final class HttpServing {
 
     /** Serves until the process is stopped; returns the exit code (1 when the port cannot be bound, logged). */
     static int serve(ServerOptions options, HttpOptions httpOptions, Authorization authorization, boolean logCalls,
-                     boolean telemetry, boolean console, SharedState shared, boolean alsoStdio, Logger log,
-                     SearchServing search) {
+                     boolean telemetry, boolean console, java.nio.file.Path devBuildStatus, SharedState shared,
+                     boolean alsoStdio, Logger log, SearchServing search) {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
         McpServer server = search.server(options);
@@ -63,7 +63,11 @@ final class HttpServing {
             return 1;
         }
         if (authorization != null) authorization.install(transport);
-        if (console) new Console(server).install(transport);
+        if (console) {
+            var shown = new Console(server);
+            if (devBuildStatus != null) shown.devBuild(devBuildStatus);
+            shown.install(transport);
+        }
         AtomicBoolean closed = new AtomicBoolean();
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable close = () -> {

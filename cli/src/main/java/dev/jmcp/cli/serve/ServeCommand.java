@@ -60,6 +60,7 @@ public final class ServeCommand implements Callable<Integer> {
     java.net.URI state;
     Path stateKeyFile;
     boolean console;
+    Path devBuildStatus;
     boolean telemetry;
     String logFormat;
     Integer logMaxSize;
@@ -291,8 +292,8 @@ public final class ServeCommand implements Callable<Integer> {
         }
         var search = new SearchServing(searchSettings, searchIndex);
         // Each way of serving logs under its own name (a line names its logger, not the class that called it).
-        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console, shared,
-                stdio, LoggerFactory.getLogger(HttpServing.class), search) : StdioServing.serve(options, logCalls, telemetry,
+        return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console,
+                devBuildStatus, shared, stdio, LoggerFactory.getLogger(HttpServing.class), search) : StdioServing.serve(options, logCalls, telemetry,
                 network.gracePeriod != null ? network.gracePeriod : HttpOptions.DEFAULT_GRACE_PERIOD,
                 LoggerFactory.getLogger(StdioServing.class), search);
     }

@@ -101,8 +101,12 @@ final class ServeCommandLine {
                 .description("The request-state keys (base64, one per line; the first signs, all verify), instead of "
                         + "one agreed in Redis or made at start."));
         add(flag(() -> c.console, v -> c.console = v, "--console")
-                .description("With -t: serve a web console at /console/ (plugins, tools, sessions, last calls; call "
-                        + "a tool from a form), behind the same authorization as MCP."));
+                .description("With -t: serve a web console at /console/ (plugins, tools, prompts, resources, "
+                        + "sessions, last calls with their failures and log lines; call tools, get prompts, read "
+                        + "resources, reload plugins, end sessions), behind the same authorization as MCP."));
+        // Set by 'jmcp dev': the file where it writes each build's outcome, which the console shows.
+        add(option(Path.class, () -> c.devBuildStatus, v -> c.devBuildStatus = v, "--dev-build-status")
+                .paramLabel("FILE").hidden(true));
         add(flag(() -> c.telemetry, v -> c.telemetry = v, "--telemetry")
                 .description("Send OpenTelemetry traces and metrics of every call, configured by the standard "
                         + "OTEL_* variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_METRICS_EXPORTER=prometheus, ...)."));

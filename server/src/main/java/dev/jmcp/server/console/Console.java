@@ -1,17 +1,9 @@
 package dev.jmcp.server.console;
 
 import dev.jmcp.protocol.json.JsonCodec;
-import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
-import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.http.HttpTransport;
-import dev.jmcp.server.observe.CallInfo;
-import dev.jmcp.server.observe.CallObserver;
-import dev.jmcp.server.observe.CallOutcome;
-import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.session.Connection;
-import dev.jmcp.server.session.ServerSession;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.io.Content;
@@ -24,41 +16,70 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The web console of one server on one HTTP transport. {@link #install} it before the transport starts. The page
- * and its script are static; {@code GET /console/api/state} and {@code POST /console/api/call} carry the data and
- * pass the transport's guards (authorization). Thread-safe.
+ * The web console of one server on one HTTP transport, a place to develop plugins in. {@link #install} it before the
+ * transport starts. The page and its script are static; the data and the actions go through {@code /console/api/*},
+ * every one of which passes the transport's guards (Origin and Host, and authorization when it is on), as MCP
+ * requests do:
+ * <ul>
+ *   <li>{@code GET api/state}: plugins, tools, prompts, resources and templates, sessions, the last calls with their
+ *       failures' detail and log lines, and {@code jmcp dev}'s last build;</li>
+ *   <li>{@code POST api/call {tool, arguments}}, {@code api/prompt {name, arguments}}, {@code api/resource {uri}}:
+ *       {@code tools/call}, {@code prompts/get}, {@code resources/read} through the console's own session, answered
+ *       with the JSON-RPC answer;</li>
+ *   <li>{@code POST api/reload {file}}: loads a plugin file again; {@code api/end-session {id}}: ends a session.</li>
+ * </ul>
+ * A request the console cannot take gets 4xx and {@code {"error": WHY}}. Thread-safe.
  */
 public final class Console {
     static final String PATH = "/console/";
-    private static final int RECENT = 100;
-    private static final long CALL_TIMEOUT_SECONDS = 120;
+    /** Bodies of the console's requests are small; a tool's arguments are the biggest. */
+    static final int MAX_BODY_BYTES = 1 << 20;
     private static final JsonCodec CODEC = JsonCodec.shared();
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8");
 
     private final McpServer server;
     private final Instant started = Instant.now();
-    private final ArrayDeque<Map<String, Object>> recent = new ArrayDeque<>();
-    private final AtomicLong callIds = new AtomicLong();
-    private final Map<RequestId, CompletableFuture<JsonRpcMessage>> pending = new ConcurrentHashMap<>();
-    private volatile ServerSession session;
+    private final RecentCalls calls;
+    private final ConsoleSession session;
+    private volatile DevBuild devBuild;
 
     public Console(McpServer server) {
         this.server = server;
-        server.observe(new RecentCalls());
+        this.calls = new RecentCalls(server);
+        this.session = new ConsoleSession(server, calls);
+        server.observe(calls);
+    }
+
+    /** Shows {@code jmcp dev}'s last build, which it writes to {@code file} (see {@link DevBuild}). */
+    public Console devBuild(Path file) {
+        this.devBuild = new DevBuild(file);
+        return this;
+    }
+
+    /** A request the console refuses, with the HTTP status and what to do instead. */
+    static final class Refused extends RuntimeException {
+        final int status;
+
+        Refused(int status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
+    }
+
+    /** One action of the page: takes the request's JSON object, returns the answer's. */
+    @FunctionalInterface
+    interface Action {
+        Object run(Map<?, ?> body) throws InterruptedException;
     }
 
     /** Serves the console at {@code /console/} on {@code transport}. */
@@ -90,32 +111,93 @@ public final class Console {
                 return true;
             }
         });
-        transport.guardedRoute(PATH + "api/call", new Handler.Abstract() {
+        post(transport, "call", "{\"tool\": NAME, \"arguments\": {...}}", body -> session.request("tools/call",
+                Map.of("name", text(body, "tool"), "arguments", object(body, "arguments"))));
+        post(transport, "prompt", "{\"name\": NAME, \"arguments\": {NAME: TEXT, ...}}", body -> {
+            Map<?, ?> arguments = object(body, "arguments");
+            arguments.forEach((name, value) -> {
+                if (!(value instanceof String)) {
+                    throw new Refused(400, "the prompt argument '" + name + "' must be text, as MCP passes prompt "
+                            + "arguments");
+                }
+            });
+            return session.request("prompts/get", Map.of("name", text(body, "name"), "arguments", arguments));
+        });
+        post(transport, "resource", "{\"uri\": URI}", body ->
+                session.request("resources/read", Map.of("uri", text(body, "uri"))));
+        post(transport, "reload", "{\"file\": PLUGIN FILE NAME}", body -> {
+            String file = text(body, "file");
+            try {
+                return Map.of("reloaded", server.reloadPlugin(file), "file", file);
+            } catch (IllegalArgumentException e) {
+                throw new Refused(404, e.getMessage());
+            } catch (IllegalStateException e) {
+                throw new Refused(409, "plugin file " + file + " was not reloaded (its previous version, if any, "
+                        + "keeps serving): " + e.getMessage());
+            }
+        });
+        post(transport, "end-session", "{\"id\": SESSION NUMBER}", body -> {
+            String id = text(body, "id");
+            var refused = server.endSession(id, "ended from the console");
+            if (refused.isPresent()) {
+                throw new Refused(refused.get().startsWith("no session") ? 404 : 409, refused.get());
+            }
+            return Map.of("ended", id);
+        });
+    }
+
+    /** Routes {@code POST api/NAME}, behind the guards, to {@code action}; {@code usage} says what to POST. */
+    private static void post(HttpTransport transport, String name, String usage, Action action) {
+        transport.guardedRoute(PATH + "api/" + name, new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
                 if (!HttpMethod.POST.is(request.getMethod())) {
-                    json(response, callback, 405, Map.of("error", "POST a JSON object {tool, arguments}"));
+                    response.getHeaders().put(HttpHeader.ALLOW, "POST");
+                    json(response, callback, 405, Map.of("error", "POST a JSON object " + usage));
                     return true;
                 }
-                Object body;
                 try {
-                    ByteBuffer buffer = Content.Source.asByteBuffer(request);
-                    byte[] bytes = new byte[buffer.remaining()];
-                    buffer.get(bytes);
-                    body = CODEC.parse(bytes);
-                } catch (RuntimeException e) {
-                    json(response, callback, 400, Map.of("error", "the body is not JSON: " + e.getMessage()));
-                    return true;
+                    json(response, callback, 200, action.run(body(request, usage)));
+                } catch (Refused e) {
+                    json(response, callback, e.status, Map.of("error", e.getMessage()));
                 }
-                if (!(body instanceof Map<?, ?> call) || !(call.get("tool") instanceof String tool)) {
-                    json(response, callback, 400, Map.of("error", "give {\"tool\": NAME, \"arguments\": {...}}"));
-                    return true;
-                }
-                Object arguments = call.get("arguments") == null ? Map.of() : call.get("arguments");
-                json(response, callback, 200, callTool(tool, arguments));
                 return true;
             }
         });
+    }
+
+    private static Map<?, ?> body(Request request, String usage) throws IOException {
+        long length = request.getLength();
+        String tooBig = "the body is over " + MAX_BODY_BYTES + " bytes";
+        if (length > MAX_BODY_BYTES) throw new Refused(413, tooBig);
+        ByteBuffer buffer = Content.Source.asByteBuffer(request);
+        if (buffer.remaining() > MAX_BODY_BYTES) throw new Refused(413, tooBig);
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.get(bytes);
+        Object tree;
+        try {
+            tree = CODEC.parse(bytes);
+        } catch (RuntimeException e) {
+            throw new Refused(400, "the body is not JSON (" + e.getMessage() + "); POST a JSON object " + usage);
+        }
+        if (!(tree instanceof Map<?, ?> body)) throw new Refused(400, "POST a JSON object " + usage);
+        return body;
+    }
+
+    /** The text member {@code name} of {@code body}; refused when it is missing, empty or not text. */
+    static String text(Map<?, ?> body, String name) {
+        if (!(body.get(name) instanceof String value) || value.isEmpty()) {
+            throw new Refused(400, "\"" + name + "\" must be a non-empty string");
+        }
+        return value;
+    }
+
+    /** The object member {@code name} of {@code body}, empty when absent; refused when it is not an object. */
+    static Map<?, ?> object(Map<?, ?> body, String name) {
+        Object value = body.get(name);
+        if (value == null) return Map.of();
+        if (!(value instanceof Map<?, ?> object)) throw new Refused(400, "\"" + name + "\" must be a JSON object");
+        return object;
     }
 
     /** Everything the page shows, as one JSON object. */
@@ -135,88 +217,48 @@ public final class Console {
         state.put("tools", registry.tools().stream().map(t -> {
             var tool = new LinkedHashMap<String, Object>();
             tool.put("name", t.tool().name());
-            tool.put("description", t.tool().description() == null ? "" : t.tool().description());
+            tool.put("description", orEmpty(t.tool().description()));
             tool.put("plugin", t.owner().name());
             tool.put("inputSchema", t.tool().inputSchema() == null ? Map.of() : t.tool().inputSchema());
             return tool;
         }).toList());
-        state.put("prompts", registry.prompts().stream().map(p -> Map.of("name", p.prompt().name(), "description",
-                p.prompt().description() == null ? "" : p.prompt().description(), "plugin", p.owner().name())).toList());
+        state.put("prompts", registry.prompts().stream().map(p -> {
+            var prompt = new LinkedHashMap<String, Object>();
+            prompt.put("name", p.prompt().name());
+            prompt.put("description", orEmpty(p.prompt().description()));
+            prompt.put("plugin", p.owner().name());
+            prompt.put("arguments", p.prompt().arguments() == null ? List.of() : p.prompt().arguments().stream()
+                    .map(a -> Map.of("name", a.name(), "description", orEmpty(a.description()),
+                            "required", Boolean.TRUE.equals(a.required()))).toList());
+            return prompt;
+        }).toList());
         state.put("resources", registry.resources().stream().map(r -> Map.of("uri", r.resource().uri(), "name",
-                r.resource().name() == null ? "" : r.resource().name(), "plugin", r.owner().name())).toList());
+                orEmpty(r.resource().name()), "description", orEmpty(r.resource().description()),
+                "plugin", r.owner().name())).toList());
+        state.put("templates", registry.templates().stream().map(t -> Map.of("uriTemplate", t.template().uriTemplate(),
+                "name", t.template().name(), "description", orEmpty(t.template().description()),
+                "variables", t.matcher().variables(), "plugin", t.owner().name())).toList());
+        Instant now = Instant.now();
+        String own = session.id();
         state.put("sessions", server.sessions().stream().map(s -> {
             var summary = new LinkedHashMap<String, Object>();
             summary.put("id", s.id());
             summary.put("client", s.clientName() == null ? "" : s.clientName() + " " + s.clientVersion());
             summary.put("protocolVersion", s.protocolVersion() == null ? "" : s.protocolVersion());
             summary.put("inFlight", s.inFlight());
+            summary.put("opened", s.opened().toString());
+            summary.put("ageSeconds", Duration.between(s.opened(), now).toSeconds());
+            summary.put("console", s.id().equals(own));
             return summary;
         }).toList());
-        synchronized (recent) {
-            state.put("calls", new ArrayList<>(recent));
-        }
+        state.put("calls", calls.list());
+        DevBuild build = devBuild;
+        state.put("build", build == null ? null : build.last());
         return state;
     }
 
-    /** Calls {@code tool} through the console's own session, as any client would, and returns the answer. */
-    private Map<String, Object> callTool(String tool, Object arguments) throws InterruptedException {
-        ServerSession console = session();
-        var id = RequestId.of(callIds.incrementAndGet());
-        var answer = new CompletableFuture<JsonRpcMessage>();
-        pending.put(id, answer);
-        try {
-            receive(console, Map.of("jsonrpc", "2.0", "id", id.value(), "method", "tools/call",
-                    "params", Map.of("name", tool, "arguments", arguments)));
-            Object tree = CODEC.parse(CODEC.encode(answer.get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS)));
-            @SuppressWarnings("unchecked")
-            var response = (Map<String, Object>) tree;
-            return response;
-        } catch (TimeoutException e) {
-            return Map.of("error", Map.of("message", "no answer within " + CALL_TIMEOUT_SECONDS + " s"));
-        } catch (java.util.concurrent.ExecutionException e) {
-            return Map.of("error", Map.of("message", String.valueOf(e.getCause())));
-        } finally {
-            pending.remove(id);
-        }
-    }
-
-    /** The console's own session, opened and initialized at its first call. */
-    private synchronized ServerSession session() throws InterruptedException {
-        if (session != null) return session;
-        var opened = server.openSession(new Connection() {
-            @Override
-            public void send(JsonRpcMessage message, RequestId relatedRequest) {
-                RequestId id = message instanceof dev.jmcp.protocol.jsonrpc.JsonRpcAnswer answer ? answer.id() : null;
-                var waiting = id == null ? null : pending.get(id);
-                if (waiting != null) waiting.complete(message);
-            }
-
-            @Override
-            public void sendBatch(List<JsonRpcMessage> responses) {
-                responses.forEach(r -> send(r, null));
-            }
-        });
-        var init = new CompletableFuture<JsonRpcMessage>();
-        var initId = RequestId.of("console-initialize");
-        pending.put(initId, init);
-        receive(opened, Map.of("jsonrpc", "2.0", "id", "console-initialize", "method", "initialize", "params",
-                Map.of("protocolVersion", "2025-11-25", "capabilities", Map.of(),
-                        "clientInfo", Map.of("name", "jmcp-console", "version", server.options().version()))));
-        try {
-            init.get(10, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("the console's session did not initialize", e);
-        } finally {
-            pending.remove(initId);
-        }
-        receive(opened, Map.of("jsonrpc", "2.0", "method", "notifications/initialized"));
-        session = opened;
-        return opened;
-    }
-
-    private static void receive(ServerSession session, Map<String, Object> message) {
-        byte[] bytes = CODEC.writeValueAsString(message).getBytes(StandardCharsets.UTF_8);
-        session.receive(bytes, 0, bytes.length);
+    private static String orEmpty(String text) {
+        return text == null ? "" : text;
     }
 
     private static void json(Response response, Callback callback, int status, Object body) {
@@ -224,29 +266,5 @@ public final class Console {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         response.write(true, ByteBuffer.wrap(CODEC.writeValueAsString(body).getBytes(StandardCharsets.UTF_8)), callback);
-    }
-
-    /** Keeps the last {@link #RECENT} calls for the page. */
-    private final class RecentCalls implements CallObserver {
-        @Override
-        public CallSpan start(CallInfo call) {
-            return outcome -> {
-                var entry = new LinkedHashMap<String, Object>();
-                entry.put("at", Instant.now().toString());
-                entry.put("method", call.method());
-                entry.put("target", call.target() == null ? "" : call.target());
-                String plugin = server.pluginOf(call);
-                entry.put("plugin", plugin == null ? "" : plugin);
-                entry.put("session", call.session() == null ? "" : call.session());
-                entry.put("outcome", outcome.kind().name().toLowerCase(java.util.Locale.ROOT));
-                entry.put("error", outcome.kind() == CallOutcome.Kind.ERROR && outcome.errorMessage() != null
-                        ? outcome.errorMessage() : "");
-                entry.put("durationMs", Math.round((outcome.endNanos() - call.startNanos()) / 1e4) / 100.0);
-                synchronized (recent) {
-                    recent.addFirst(entry);
-                    while (recent.size() > RECENT) recent.removeLast();
-                }
-            };
-        }
     }
 }

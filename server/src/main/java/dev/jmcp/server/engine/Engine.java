@@ -326,6 +326,21 @@ public final class Engine implements Host {
         return sessions.size();
     }
 
+    /**
+     * Ends the stateful session numbered {@code id} ({@link SessionSummary#id}) for good, as its transport would: see
+     * {@link ServerSession#end}. Empty when it ended; otherwise why not (no such session, or one its transport cannot
+     * end).
+     */
+    public java.util.Optional<String> endSession(String id, String why) {
+        var session = sessions.stream().filter(s -> s.id().equals(id)).findFirst().orElse(null);
+        if (session == null) return java.util.Optional.of("no session " + id + " is open");
+        if (!session.end(why)) {
+            return java.util.Optional.of("session " + id + " cannot be ended from here: its transport ends it (over "
+                    + "stdio, when its client closes standard input)");
+        }
+        return java.util.Optional.empty();
+    }
+
     /** Requests being served now in sessions (stdio's stateless ones included; HTTP's stateless ones are its own). */
     public int requestsInFlight() {
         int requests = 0;

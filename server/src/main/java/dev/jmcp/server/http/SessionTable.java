@@ -76,6 +76,7 @@ final class SessionTable {
             return existing;
         }
         sessions.put(session.id(), session);
+        endable(session);
         if (opener != null) owners.put(session.id(), opener);
         return session;
     }
@@ -120,11 +121,19 @@ final class SessionTable {
             boolean full;
             synchronized (this) {
                 full = sessions.size() >= maxSessions;
-                if (!full && sessions.putIfAbsent(id, session) == null) return session;
+                if (!full && sessions.putIfAbsent(id, session) == null) {
+                    endable(session);
+                    return session;
+                }
             }
             session.close(full ? "the session table is full" : "its id was taken");
         }
         return null;
+    }
+
+    /** An operator may end {@code session} (the console): as a DELETE does, for good. */
+    private void endable(HostedSession session) {
+        session.session().endWith(why -> end(session, why));
     }
 
     HostedSession get(String id) {

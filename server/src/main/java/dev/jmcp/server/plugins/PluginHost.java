@@ -242,6 +242,56 @@ public final class PluginHost implements AutoCloseable {
         return new java.util.TreeMap<>(failures);
     }
 
+    /**
+     * Loads the plugin of {@code file} again though the file has not changed, as an operator asks (the console): a
+     * plugin that keeps state starts afresh, and one refused (or not ready) is tried again. Like a change of the
+     * file: served in a new snapshot with {@code list_changed}, calls running finish on the previous version, and
+     * when the load fails the previous version keeps serving. Returns the name the plugin is served under.
+     *
+     * @throws IllegalArgumentException when {@code file} is no plugin file of the folder this host serves
+     * @throws IllegalStateException    when it cannot be loaded, with why (also in {@link #failedPlugins})
+     */
+    public String reload(Path file) {
+        if (!started.get() || closed.get()) throw new IllegalStateException("the plugin host is not serving");
+        Path plugin = file.toAbsolutePath().normalize();
+        PluginStamp stamp = PluginStamp.read(plugin);
+        if (!directory.equals(plugin.getParent()) || stamp == null) {
+            throw new IllegalArgumentException("no plugin file " + file.getFileName() + " in " + directory);
+        }
+        boolean served;
+        synchronized (lock) {
+            served = loaded.containsKey(plugin);
+        }
+        LOG.info("Plugin file {} reloaded on request", plugin);
+        ServedPlugin loadedNow;
+        try {
+            loadedNow = kinds.load(plugin, stamp);
+        } catch (PluginLoadException e) {
+            if (e.notReady()) {
+                retryLater(plugin, stamp, served, e.getMessage());
+                throw new IllegalStateException(e.getMessage() + " (tried again in the background)", e);
+            }
+            refused.put(plugin, stamp);
+            refused(plugin, served, e.getMessage());
+            throw new IllegalStateException(e.getMessage(), e);
+        } catch (RuntimeException e) {
+            refused.put(plugin, stamp);
+            refused(plugin, served, e.toString());
+            LOG.debug("Plugin {} failed to load", plugin, e);
+            throw new IllegalStateException(e.toString(), e);
+        }
+        refused.remove(plugin);
+        failures.remove(plugin);
+        merge(List.of(), List.of(loadedNow), false);
+        synchronized (lock) {
+            if (loaded.get(plugin) != loadedNow) {
+                String why = failures.get(plugin);
+                throw new IllegalStateException(why == null ? "its file changed meanwhile" : why);
+            }
+        }
+        return loadedNow.name();
+    }
+
     /** The current snapshot; {@link Registry#EMPTY} before {@link #start} and after {@link #close}. */
     public Registry registry() {
         return registry;

@@ -70,6 +70,9 @@ public final class ServerSession implements Caller, AutoCloseable {
     private volatile Map<String, Object> clientCapabilities = Map.of();
     private volatile LoggingLevel logLevel = LoggingLevel.DEBUG;
     private volatile Runnable changeListener;
+    private final java.time.Instant opened = java.time.Instant.now();
+    /** How the transport ends this session for good (see {@link #end}); null when it cannot. */
+    private volatile java.util.function.Consumer<String> ender;
 
     /** A new session of {@code host} whose messages go out through {@code connection}; the engine opens it. */
     public ServerSession(Host host, Connection connection) {
@@ -107,7 +110,29 @@ public final class ServerSession implements Caller, AutoCloseable {
     public SessionSummary summary() {
         Implementation client = clientInfo;
         return new SessionSummary(id, client == null ? null : client.name(), client == null ? null : client.version(),
-                initialized() ? version.wire() : null, inFlight.size());
+                initialized() ? version.wire() : null, inFlight.size(), opened);
+    }
+
+    /**
+     * Lets an operator end this session ({@link #end}) the way its transport ends it: {@code ender} forgets the
+     * session where the transport keeps it and closes it, given why. Set by a transport whose client cannot end the
+     * session itself once it is gone from it (HTTP); left unset, the session cannot be ended from outside (stdio: its
+     * client ends it by closing standard input).
+     */
+    public void endWith(java.util.function.Consumer<String> ender) {
+        this.ender = ender;
+    }
+
+    /**
+     * Ends this session for good as an operator asks (the console): its transport forgets it, its requests running
+     * are cancelled, and its client's next request finds no session. False when its transport cannot end it
+     * ({@link #endWith} was not called).
+     */
+    public boolean end(String why) {
+        var end = ender;
+        if (end == null) return false;
+        end.accept(why);
+        return true;
     }
 
     public Implementation clientInfo() {

@@ -8,6 +8,8 @@ package dev.jmcp.server.session;
  * @param clientVersion   the client's version, or null
  * @param protocolVersion the revision agreed, or null while not initialized
  * @param inFlight        requests of the session being served now
+ * @param opened          when the session was opened
  */
-public record SessionSummary(String id, String clientName, String clientVersion, String protocolVersion, int inFlight) {
+public record SessionSummary(String id, String clientName, String clientVersion, String protocolVersion, int inFlight,
+                             java.time.Instant opened) {
 }

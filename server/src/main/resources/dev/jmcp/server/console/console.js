@@ -1,4 +1,6 @@
-// The jmcp console: polls /console/api/state and renders it; calls a tool from a form made from its input schema.
+// The jmcp console: polls /console/api/state and renders it; calls a tool from a form made from its input schema,
+// gets prompts and reads resources (templates filled from a form), reloads plugins, ends sessions, and shows each
+// call's failure and log lines and jmcp dev's last build.
 // Everything from the server is set as text (textContent, value), never as HTML.
 'use strict';
 
@@ -20,52 +22,281 @@ function el(tag, text, className) {
   return node;
 }
 
+const shown = {};
+
+// Renders items into the element id, unless they are what it already shows (buttons stay put between polls).
 function list(id, items, render) {
+  const key = JSON.stringify(items);
+  if (shown[id] === key) return;
+  shown[id] = key;
   const target = $(id);
   target.replaceChildren(...items.map(render));
   if (items.length === 0) target.replaceChildren(el('li', 'none', 'muted'));
 }
 
-function render(state) {
+function rows(id, items, render) {
+  const key = JSON.stringify(items);
+  if (shown[id] === key) return;
+  shown[id] = key;
+  $(id).replaceChildren(...items.map(render));
+}
+
+function button(text, data, action, className) {
+  const b = el('button', text, className ? 'small ' + className : 'small');
+  b.type = 'button';
+  Object.assign(b.dataset, data);
+  b.addEventListener('click', action);
+  return b;
+}
+
+function card(title, plugin, description, action) {
+  const li = el('li');
+  const text = el('div');
+  text.append(el('strong', title));
+  if (plugin) text.append(el('span', plugin, 'plugin-tag'));
+  if (description) text.append(el('div', description, 'muted'));
+  li.append(text, action);
+  return li;
+}
+
+let state = null;
+let selectedCall = null;
+
+function age(seconds) {
+  if (seconds < 60) return seconds + ' s';
+  if (seconds < 3600) return Math.floor(seconds / 60) + ' min';
+  return Math.floor(seconds / 3600) + ' h ' + Math.floor((seconds % 3600) / 60) + ' min';
+}
+
+function render(next) {
+  state = next;
   $('server-name').textContent = state.server.name;
   $('server-version').textContent = state.server.version;
   list('plugins', state.plugins, (p) => {
-    const li = el('li', p.name);
-    li.append(el('span', p.file, 'plugin-tag'));
+    const li = el('li');
+    const text = el('div', p.name);
+    text.append(el('span', p.file, 'plugin-tag'));
+    li.append(text, button('Reload', { reload: p.file }, () => reload(p.file)));
     return li;
   });
-  $('failed').className = 'failed';
+  $('failed').className = 'cards failed';
   list('failed', state.failed, (f) => {
     const li = el('li');
-    li.append(el('strong', f.file), el('div', f.reason, 'muted'));
+    const text = el('div');
+    text.append(el('strong', f.file), el('div', f.reason, 'muted'));
+    li.append(text, button('Retry', { reload: f.file }, () => reload(f.file)));
     return li;
   });
   tools = state.tools;
-  list('tools', state.tools, (t) => {
-    const li = el('li');
-    const text = el('div');
-    const name = el('strong', t.name);
-    text.append(name, el('span', t.plugin, 'plugin-tag'), el('div', t.description, 'muted'));
-    const button = el('button', 'Call');
-    button.type = 'button';
-    button.dataset.tool = t.name;
-    button.addEventListener('click', () => choose(t.name));
-    li.append(text, button);
-    return li;
+  list('tools', state.tools, (t) => card(t.name, t.plugin, t.description,
+    button('Call', { tool: t.name }, () => choose(t.name))));
+  list('prompts', state.prompts, (p) => card(p.name, p.plugin, p.description,
+    button('Get', { prompt: p.name }, () => choosePrompt(p.name))));
+  list('resources', state.resources, (r) => card(r.uri, r.plugin, r.name + (r.description ? ' — ' + r.description : ''),
+    button('Read', { resource: r.uri }, () => chooseResource(r.uri, null))));
+  list('templates', state.templates, (t) => card(t.uriTemplate, t.plugin, t.name + (t.description ? ' — ' + t.description : ''),
+    button('Read', { template: t.uriTemplate }, () => chooseResource(null, t))));
+  rows('sessions', state.sessions, (s) => {
+    const tr = el('tr');
+    const end = button('End', { end: s.id }, () => endSession(s.id), 'danger');
+    tr.append(el('td', s.id), el('td', s.client + (s.console ? ' (this console)' : '')), el('td', s.protocolVersion),
+      el('td', s.inFlight), el('td', age(s.ageSeconds)), el('td'));
+    tr.lastChild.append(end);
+    return tr;
   });
-  list('prompts', state.prompts, (p) => el('li', p.name + ' — ' + p.description));
-  list('resources', state.resources, (r) => el('li', r.uri + (r.name ? ' — ' + r.name : '')));
-  $('sessions').replaceChildren(...state.sessions.map((s) => {
+  rows('calls', state.calls, (c) => {
     const tr = el('tr');
-    tr.append(el('td', s.id), el('td', s.client), el('td', s.protocolVersion), el('td', s.inFlight));
-    return tr;
-  }));
-  $('calls').replaceChildren(...state.calls.map((c) => {
-    const tr = el('tr');
+    tr.dataset.call = c.number;
+    if (c.number === selectedCall) tr.className = 'selected';
+    const outcome = c.outcome + (c.errorCode ? ' ' + c.errorCode : '') + (c.error ? ': ' + c.error : '');
     tr.append(el('td', c.at.substring(11, 23)), el('td', c.method), el('td', c.target), el('td', c.plugin),
-      el('td', c.session), el('td', c.outcome + (c.error ? ': ' + c.error : ''), c.outcome), el('td', c.durationMs));
+      el('td', c.session), el('td', outcome, c.outcome), el('td', c.durationMs), el('td'));
+    tr.lastChild.append(button('Details' + (c.log.length ? ' (' + c.log.length + ' log)' : ''), { details: c.number },
+      () => { selectedCall = c.number; shown.calls = null; render(state); }));
     return tr;
-  }));
+  });
+  renderDetail();
+  renderBuild();
+}
+
+function renderDetail() {
+  const call = selectedCall === null ? null : state.calls.find((c) => c.number === selectedCall);
+  if (!call) { $('detail-section').hidden = true; return; }
+  $('detail-section').hidden = false;
+  $('detail-title').textContent = '#' + call.number + ' ' + call.method + (call.target ? ' ' + call.target : '');
+  const facts = [['at', call.at], ['session', call.session || '(stateless)'], ['request id', call.id],
+    ['plugin', call.plugin], ['outcome', call.outcome], ['duration', call.durationMs + ' ms']];
+  if (call.errorCode) facts.push(['error code', call.errorCode]);
+  const dl = $('detail-facts');
+  dl.replaceChildren();
+  facts.forEach(([k, v]) => dl.append(el('dt', k), el('dd', v)));
+  let failure = 'none';
+  if (call.outcome === 'error') {
+    failure = 'JSON-RPC error ' + call.errorCode + ': ' + call.error + (call.detail ? '\ndata: ' + pretty(call.detail) : '');
+  } else if (call.outcome === 'tool_error') {
+    failure = 'The tool answered isError: true\nresult: ' + pretty(call.detail);
+  } else if (call.outcome === 'cancelled') {
+    failure = 'cancelled before it was answered';
+  }
+  $('detail-failure').textContent = failure;
+  $('detail-log').textContent = call.log.length ? call.log.join('\n') : 'no log line while it ran';
+}
+
+function pretty(json) {
+  try { return JSON.stringify(JSON.parse(json), null, 2); } catch (e) { return json; }
+}
+
+function renderBuild() {
+  const build = state.build;
+  if (!build) { $('build-section').hidden = true; return; }
+  $('build-section').hidden = false;
+  $('build-section').className = 'wide ' + (build.ok ? 'ok' : 'failed');
+  $('build-status').textContent = build.ok ? 'succeeded' : 'FAILED';
+  $('build-status').className = build.ok ? 'ok' : 'failed';
+  $('build-note').textContent = (build.at ? build.at.substring(0, 19).replace('T', ' ') + ' UTC, ' : '')
+    + (build.millis / 1000).toFixed(1) + ' s' + (build.ok ? '' : '; the last good version keeps serving');
+  $('build-output').textContent = build.output || '(no output)';
+  $('build-output').hidden = build.ok && !build.output;
+}
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body),
+  });
+  let answer;
+  try { answer = await response.json(); } catch (e) { answer = { error: 'HTTP ' + response.status }; }
+  if (!response.ok) throw new Error(answer.error || 'HTTP ' + response.status);
+  return answer;
+}
+
+// A JSON-RPC answer as a person reads it: the texts of a result, or the error with its code and data.
+function answerText(answer, texts) {
+  if (answer.error) {
+    const e = answer.error;
+    return 'Error' + (e.code !== undefined ? ' ' + e.code : '') + ': ' + e.message
+      + (e.data !== undefined ? '\ndata: ' + JSON.stringify(e.data, null, 2) : '');
+  }
+  return texts(answer.result || {});
+}
+
+async function reload(file) {
+  $('plugin-result').textContent = 'reloading ' + file + '…';
+  try {
+    const answer = await post('api/reload', { file });
+    $('plugin-result').textContent = 'Reloaded ' + answer.reloaded + ' from ' + answer.file;
+  } catch (e) {
+    $('plugin-result').textContent = 'Not reloaded: ' + e.message;
+  }
+  refresh();
+}
+
+async function endSession(id) {
+  try {
+    await post('api/end-session', { id });
+    $('session-result').textContent = 'Ended session ' + id;
+  } catch (e) {
+    $('session-result').textContent = 'Not ended: ' + e.message;
+  }
+  refresh();
+}
+
+let selectedPrompt = null;
+
+function choosePrompt(name) {
+  selectedPrompt = state.prompts.find((p) => p.name === name);
+  if (!selectedPrompt) return;
+  $('prompt-section').hidden = false;
+  $('prompt-name').textContent = selectedPrompt.name;
+  $('prompt-description').textContent = selectedPrompt.description;
+  const container = $('prompt-fields');
+  container.replaceChildren();
+  selectedPrompt.arguments.forEach((a) => {
+    const label = el('label');
+    label.append(el('span', a.name + (a.required ? ' *' : '') + (a.description ? ' — ' + a.description : '')));
+    const input = el('textarea');
+    input.rows = 1;
+    input.name = a.name;
+    label.append(input);
+    container.append(label);
+  });
+  $('prompt-result').textContent = '';
+}
+
+async function getPrompt(event) {
+  event.preventDefault();
+  if (!selectedPrompt) return;
+  const args = {};
+  $('prompt-fields').querySelectorAll('textarea').forEach((t) => { if (t.value !== '') args[t.name] = t.value; });
+  $('prompt-result').textContent = 'getting…';
+  try {
+    const answer = await post('api/prompt', { name: selectedPrompt.name, arguments: args });
+    $('prompt-result').textContent = answerText(answer, (r) => (r.description ? r.description + '\n\n' : '')
+      + (r.messages || []).map((m) => m.role + ': ' + (m.content && m.content.type === 'text'
+        ? m.content.text : JSON.stringify(m.content))).join('\n\n'));
+  } catch (e) {
+    $('prompt-result').textContent = 'The request failed: ' + e.message;
+  }
+  refresh();
+}
+
+let selectedTemplate = null;
+
+// RFC 6570 as the server matches templates: {name}, {+name} (reserved characters kept), {#name}; lists with commas.
+function expand(template, values) {
+  return template.replace(/\{([+#]?)([A-Za-z0-9_.,]+)\}/g, (_, op, names) => {
+    const encode = op ? encodeURI : encodeURIComponent;
+    const parts = names.split(',').filter((n) => values[n] !== undefined && values[n] !== '').map((n) => encode(values[n]));
+    return parts.length ? (op === '#' ? '#' : '') + parts.join(',') : '';
+  });
+}
+
+function templateValues() {
+  const values = {};
+  $('read-fields').querySelectorAll('input').forEach((i) => { values[i.name] = i.value; });
+  return values;
+}
+
+function chooseResource(uri, template) {
+  selectedTemplate = template;
+  $('read-section').hidden = false;
+  const container = $('read-fields');
+  container.replaceChildren();
+  if (template) {
+    $('read-description').textContent = template.uriTemplate + ' — fill its variables';
+    template.variables.forEach((v) => {
+      const label = el('label');
+      label.append(el('span', v + ' *'));
+      const input = el('input');
+      input.type = 'text';
+      input.name = v;
+      input.addEventListener('input', () => { $('read-uri').value = expand(template.uriTemplate, templateValues()); });
+      label.append(input);
+      container.append(label);
+    });
+    $('read-uri').value = expand(template.uriTemplate, {});
+  } else {
+    $('read-description').textContent = '';
+    $('read-uri').value = uri;
+  }
+  $('read-result').textContent = '';
+}
+
+async function readResource(event) {
+  event.preventDefault();
+  if (selectedTemplate) {
+    const missing = selectedTemplate.variables.filter((v) => !templateValues()[v]);
+    if (missing.length) { $('read-result').textContent = 'Fill ' + missing.join(', ') + ' first'; return; }
+  }
+  const uri = $('read-uri').value.trim();
+  $('read-result').textContent = 'reading…';
+  try {
+    const answer = await post('api/resource', { uri });
+    $('read-result').textContent = answerText(answer, (r) => (r.contents || []).map((c) => (c.text !== undefined
+      ? c.text : '[' + (c.mimeType || 'binary') + ', ' + (c.blob || '').length + ' base64 characters]')).join('\n'));
+  } catch (e) {
+    $('read-result').textContent = 'The request failed: ' + e.message;
+  }
+  refresh();
 }
 
 async function refresh() {
@@ -174,18 +405,12 @@ async function call(event) {
   }
   $('call-result').textContent = 'calling…';
   try {
-    const response = await fetch('api/call', {
-      method: 'POST', headers: headers({ 'Content-Type': 'application/json' }),
-      body: JSON.stringify({ tool: selected.name, arguments: args }),
+    const answer = await post('api/call', { tool: selected.name, arguments: args });
+    $('call-result').textContent = answerText(answer, (r) => {
+      const texts = (r.content || []).filter((c) => c.type === 'text').map((c) => c.text);
+      const text = texts.length ? texts.join('\n') : JSON.stringify(r, null, 2);
+      return (r.isError ? 'Tool error: ' : '') + text;
     });
-    const answer = await response.json();
-    if (answer.result) {
-      const texts = (answer.result.content || []).filter((c) => c.type === 'text').map((c) => c.text);
-      const shown = texts.length ? texts.join('\n') : JSON.stringify(answer.result, null, 2);
-      $('call-result').textContent = (answer.result.isError ? 'Tool error: ' : '') + shown;
-    } else {
-      $('call-result').textContent = 'Error: ' + JSON.stringify(answer.error || answer, null, 2);
-    }
   } catch (e) {
     $('call-result').textContent = 'The call failed: ' + e.message;
   }
@@ -196,6 +421,8 @@ document.addEventListener('DOMContentLoaded', () => {
   $('token').value = sessionStorage.getItem('jmcp-token') || '';
   $('token').addEventListener('change', () => { sessionStorage.setItem('jmcp-token', $('token').value.trim()); refresh(); });
   $('call-form').addEventListener('submit', call);
+  $('prompt-form').addEventListener('submit', getPrompt);
+  $('read-form').addEventListener('submit', readResource);
   refresh();
   setInterval(refresh, 1000);
 });
