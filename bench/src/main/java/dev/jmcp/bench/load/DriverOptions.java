@@ -26,7 +26,8 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
                               [--servers jmcp,ts-sdk,java-sdk (jmcp-telemetry: jmcp with --telemetry, exporting nothing;
                                          trivial: the baseline, TrivialServer, a hand-rolled echo with no MCP stack;
                                          jmcp serves echo from a JAR plugin; jmcp-native: from the C sample library
-                                         libjmcp-sample-tools.so in its C host; jmcp-mount: from TrivialServer over
+                                         libjmcp-sample-tools.so in its C host (jmcp-native-reentrant: the same with
+                                         "reentrant": true, its calls not serialised); jmcp-mount: from TrivialServer over
                                          stdio, mounted by an echo.mcp.json)]
                               [--plugin-kinds true (servers jmcp,jmcp-native,jmcp-mount,trivial; 64 in flight over stdio, 16 over HTTP)]
                               [--stdio-concurrency N] [--http-concurrency N] (override --concurrency per transport)
@@ -56,7 +57,7 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
             servers.add(servers.contains("jmcp") ? servers.indexOf("jmcp") + 1 : 0, "jmcp-release");
         }
         for (String server : servers) {
-            if (!List.of("jmcp", "jmcp-release", "jmcp-telemetry", "jmcp-native", "jmcp-mount", "ts-sdk", "java-sdk", "trivial").contains(server)) throw new IllegalArgumentException("unknown server " + server);
+            if (!List.of("jmcp", "jmcp-release", "jmcp-telemetry", "jmcp-native", "jmcp-native-reentrant", "jmcp-mount", "ts-sdk", "java-sdk", "trivial").contains(server)) throw new IllegalArgumentException("unknown server " + server);
         }
         var transports = new ArrayList<LoadTransport>();
         for (String t : values.getOrDefault("transports", "stdio,http").split(",")) transports.add(LoadTransport.valueOf(t.toUpperCase()));

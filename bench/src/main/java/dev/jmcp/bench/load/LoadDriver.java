@@ -76,11 +76,16 @@ public final class LoadDriver {
     private static void preparePlugins(DriverOptions options, Path plugins) throws IOException {
         Path jar = Files.createDirectories(plugins.resolve("jar"));
         Files.copy(options.echoPlugin(), jar.resolve("echo.jar"));
-        if (options.servers().contains("jmcp-native")) {
-            Path lib = Files.createDirectories(plugins.resolve("native")).resolve("libjmcp-sample-tools.so");
+        for (String kind : List.of("native", "native-reentrant")) {
+            if (!options.servers().contains("jmcp-" + kind)) continue;
+            Path folder = Files.createDirectories(plugins.resolve(kind));
             try (var in = LoadDriver.class.getClassLoader().getResourceAsStream("native/libjmcp-sample-tools.so")) {
                 if (in == null) throw new IllegalStateException("native/libjmcp-sample-tools.so is not on the class path");
-                Files.copy(in, lib);
+                Files.copy(in, folder.resolve("libjmcp-sample-tools.so"));
+            }
+            // The sample's echo keeps no state, so its calls may overlap; by default a library's calls are serialised.
+            if (kind.equals("native-reentrant")) {
+                Files.writeString(folder.resolve("libjmcp-sample-tools.so.json"), "{\"reentrant\": true}\n");
             }
         }
         if (options.servers().contains("jmcp-mount")) {
@@ -110,7 +115,7 @@ public final class LoadDriver {
     private List<String> command(String server, LoadTransport transport, int port) {
         var command = new ArrayList<String>();
         switch (server) {
-            case "jmcp", "jmcp-release", "jmcp-telemetry", "jmcp-native", "jmcp-mount" -> {
+            case "jmcp", "jmcp-release", "jmcp-telemetry", "jmcp-native", "jmcp-native-reentrant", "jmcp-mount" -> {
                 Path launcher = server.equals("jmcp-release") ? options.jmcpRelease() : options.jmcp();
                 if (server.equals("jmcp-telemetry")) {
                     // Telemetry on, every span and metric made, none exported: the cost of the instrumentation itself.
@@ -122,6 +127,7 @@ public final class LoadDriver {
                 if (transport == LoadTransport.HTTP) command.addAll(List.of("-t", "--port", Integer.toString(port)));
                 String kind = switch (server) {
                     case "jmcp-native" -> "native";
+                    case "jmcp-native-reentrant" -> "native-reentrant";
                     case "jmcp-mount" -> "mount";
                     default -> "jar";
                 };
