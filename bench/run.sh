@@ -26,6 +26,7 @@ JMH options go to org.openjdk.jmh.Main (e.g. a benchmark regex, -f 1, -wi 2, -i 
 Driver options (defaults in brackets):
   --servers jmcp,ts-sdk,java-sdk   --transports stdio,http   --startup-runs 5   --warmup 5000
   --requests 10000   --concurrency 16   --phase-limit-seconds 120   --java-sdk-jvm-options "OPTS"
+  --plugin-kinds true (jmcp with a JAR, a native library and a mount, and the trivial baseline)
 USAGE
 }
 

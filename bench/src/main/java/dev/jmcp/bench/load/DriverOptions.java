@@ -15,12 +15,22 @@ import java.util.Map;
  */
 record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echoPlugin, Path node, Path tsServer, Path java, String javaSdkClasspath,
                      List<String> javaSdkJvmOptions, List<String> servers, List<LoadTransport> transports, int startupRuns,
-                     int warmup, int requests, int concurrency, Duration phaseLimit, Path logs, int textBytes, int sessions) {
+                     int warmup, int requests, int stdioConcurrency, int httpConcurrency, Duration phaseLimit, Path logs,
+                     int textBytes, int sessions) {
+
+    /** The servers {@code --plugin-kinds true} measures: jmcp with each kind of plugin, and the baseline. */
+    static final String PLUGIN_KINDS = "jmcp,jmcp-native,jmcp-mount,trivial";
 
     static final String USAGE = """
             usage: LoadDriver --jmcp BIN --echo-plugin JAR --node NODE --ts-server MJS --java JAVA --java-sdk-classpath CP
                               [--servers jmcp,ts-sdk,java-sdk (jmcp-telemetry: jmcp with --telemetry, exporting nothing;
-                                         trivial: the baseline, TrivialServer, a hand-rolled echo with no MCP stack)]
+                                         trivial: the baseline, TrivialServer, a hand-rolled echo with no MCP stack;
+                                         jmcp serves echo from a JAR plugin; jmcp-native: from the C sample library
+                                         libjmcp-sample-tools.so in its C host (jmcp-native-reentrant: the same with
+                                         "reentrant": true, its calls not serialised); jmcp-mount: from TrivialServer over
+                                         stdio, mounted by an echo.mcp.json)]
+                              [--plugin-kinds true (servers jmcp,jmcp-native,jmcp-mount,trivial; 64 in flight over stdio, 16 over HTTP)]
+                              [--stdio-concurrency N] [--http-concurrency N] (override --concurrency per transport)
                               [--transports stdio,http] [--startup-runs 5]
                               [--warmup 5000] [--requests 10000] [--concurrency 16] [--phase-limit-seconds 120]
                               [--java-sdk-jvm-options "OPTS"] [--logs DIR]
@@ -35,18 +45,19 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
             if (!args[i].startsWith("--") || i + 1 >= args.length) throw new IllegalArgumentException("bad argument: " + args[i]);
             values.put(args[i].substring(2), args[++i]);
         }
-        var known = List.of("jmcp", "jmcp-release", "startup-only", "echo-plugin", "node", "ts-server", "java", "java-sdk-classpath", "java-sdk-jvm-options",
+        var known = List.of("jmcp", "jmcp-release", "startup-only", "plugin-kinds", "stdio-concurrency", "http-concurrency", "echo-plugin", "node", "ts-server", "java", "java-sdk-classpath", "java-sdk-jvm-options",
                 "servers", "transports", "startup-runs", "warmup", "requests", "concurrency", "phase-limit-seconds", "logs",
                 "text-bytes", "sessions");
         for (String key : values.keySet()) {
             if (!known.contains(key)) throw new IllegalArgumentException("unknown option --" + key);
         }
-        var servers = new ArrayList<>(List.of(values.getOrDefault("servers", "jmcp,ts-sdk,java-sdk").split(",")));
+        boolean pluginKinds = Boolean.parseBoolean(values.getOrDefault("plugin-kinds", "false"));
+        var servers = new ArrayList<>(List.of(values.getOrDefault("servers", pluginKinds ? PLUGIN_KINDS : "jmcp,ts-sdk,java-sdk").split(",")));
         if (values.containsKey("jmcp-release") && !servers.contains("jmcp-release")) {
             servers.add(servers.contains("jmcp") ? servers.indexOf("jmcp") + 1 : 0, "jmcp-release");
         }
         for (String server : servers) {
-            if (!List.of("jmcp", "jmcp-release", "jmcp-telemetry", "ts-sdk", "java-sdk", "trivial").contains(server)) throw new IllegalArgumentException("unknown server " + server);
+            if (!List.of("jmcp", "jmcp-release", "jmcp-telemetry", "jmcp-native", "jmcp-native-reentrant", "jmcp-mount", "ts-sdk", "java-sdk", "trivial").contains(server)) throw new IllegalArgumentException("unknown server " + server);
         }
         var transports = new ArrayList<LoadTransport>();
         for (String t : values.getOrDefault("transports", "stdio,http").split(",")) transports.add(LoadTransport.valueOf(t.toUpperCase()));
@@ -57,9 +68,15 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
                 path(values, "ts-server"), path(values, "java"), required(values, "java-sdk-classpath"),
                 jvmOptions.isEmpty() ? List.of() : Arrays.asList(jvmOptions.split("\\s+")), List.copyOf(servers), List.copyOf(transports),
                 positive(values, "startup-runs", 5), positive(values, "warmup", 5000), positive(values, "requests", 10000),
-                positive(values, "concurrency", 16), Duration.ofSeconds(positive(values, "phase-limit-seconds", 120)),
+                positive(values, "stdio-concurrency", positive(values, "concurrency", pluginKinds ? 64 : 16)),
+                positive(values, "http-concurrency", positive(values, "concurrency", 16)), Duration.ofSeconds(positive(values, "phase-limit-seconds", 120)),
                 Path.of(values.getOrDefault("logs", "bench/target/e2e-logs")),
                 Integer.parseInt(values.getOrDefault("text-bytes", "0")), Integer.parseInt(values.getOrDefault("sessions", "0")));
+    }
+
+    /** How many calls are in flight in the warm-up and the concurrent phase over {@code transport}. */
+    int concurrency(LoadTransport transport) {
+        return transport == LoadTransport.STDIO ? stdioConcurrency : httpConcurrency;
     }
 
     /** The text every echo call sends: the benchmark's sentence, or that sentence repeated to {@code textBytes}. */

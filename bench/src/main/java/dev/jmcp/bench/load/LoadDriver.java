@@ -46,7 +46,7 @@ public final class LoadDriver {
         }
         Path plugins = Files.createTempDirectory("jmcp-bench-e2e-plugins");
         try {
-            Files.copy(options.echoPlugin(), plugins.resolve("echo.jar"));
+            preparePlugins(options, plugins);
             var driver = new LoadDriver(options, plugins);
             List<Target> targets = driver.targets();
             Map<Target, StartUps> startUps = driver.startUps(targets);
@@ -67,6 +67,41 @@ public final class LoadDriver {
         }
     }
 
+    /**
+     * One plugins folder per kind of plugin, each serving the same {@code echo}: {@code jar/echo.jar} (the bench's echo
+     * plugin, in process), {@code native/libjmcp-sample-tools.so} (the C sample library, in its C host, the default
+     * isolation of a library) and {@code mount/echo.mcp.json} (TrivialServer over stdio, mounted: jmcp's client hop and
+     * a child process; asked for 2025-11-25 directly, since it does not speak the newer probe).
+     */
+    private static void preparePlugins(DriverOptions options, Path plugins) throws IOException {
+        Path jar = Files.createDirectories(plugins.resolve("jar"));
+        Files.copy(options.echoPlugin(), jar.resolve("echo.jar"));
+        for (String kind : List.of("native", "native-reentrant")) {
+            if (!options.servers().contains("jmcp-" + kind)) continue;
+            Path folder = Files.createDirectories(plugins.resolve(kind));
+            try (var in = LoadDriver.class.getClassLoader().getResourceAsStream("native/libjmcp-sample-tools.so")) {
+                if (in == null) throw new IllegalStateException("native/libjmcp-sample-tools.so is not on the class path");
+                Files.copy(in, folder.resolve("libjmcp-sample-tools.so"));
+            }
+            // The sample's echo keeps no state, so its calls may overlap; by default a library's calls are serialised.
+            if (kind.equals("native-reentrant")) {
+                Files.writeString(folder.resolve("libjmcp-sample-tools.so.json"), "{\"reentrant\": true}\n");
+            }
+        }
+        if (options.servers().contains("jmcp-mount")) {
+            Path mount = Files.createDirectories(plugins.resolve("mount"));
+            String args = String.join("\", \"", List.of("-cp", json(System.getProperty("java.class.path")),
+                    TrivialServer.class.getName(), "stdio"));
+            Files.writeString(mount.resolve("echo.mcp.json"), "{\"command\": \"" + json(options.java().toString())
+                    + "\", \"args\": [\"" + args + "\"], \"protocolVersion\": \"2025-11-25\"}\n");
+        }
+    }
+
+    /** {@code text} escaped for the inside of a JSON string (paths: backslashes and quotes only). */
+    private static String json(String text) {
+        return text.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
     private List<Target> targets() {
         var targets = new ArrayList<Target>();
         for (String server : options.servers()) {
@@ -80,7 +115,7 @@ public final class LoadDriver {
     private List<String> command(String server, LoadTransport transport, int port) {
         var command = new ArrayList<String>();
         switch (server) {
-            case "jmcp", "jmcp-release", "jmcp-telemetry" -> {
+            case "jmcp", "jmcp-release", "jmcp-telemetry", "jmcp-native", "jmcp-native-reentrant", "jmcp-mount" -> {
                 Path launcher = server.equals("jmcp-release") ? options.jmcpRelease() : options.jmcp();
                 if (server.equals("jmcp-telemetry")) {
                     // Telemetry on, every span and metric made, none exported: the cost of the instrumentation itself.
@@ -90,7 +125,13 @@ public final class LoadDriver {
                 command.addAll(List.of(launcher.toString(), "serve"));
                 if (server.equals("jmcp-telemetry")) command.add("--telemetry");
                 if (transport == LoadTransport.HTTP) command.addAll(List.of("-t", "--port", Integer.toString(port)));
-                command.addAll(List.of("-p", pluginsFolder.toString()));
+                String kind = switch (server) {
+                    case "jmcp-native" -> "native";
+                    case "jmcp-native-reentrant" -> "native-reentrant";
+                    case "jmcp-mount" -> "mount";
+                    default -> "jar";
+                };
+                command.addAll(List.of("-p", pluginsFolder.resolve(kind).toString()));
             }
             case "ts-sdk" -> {
                 command.addAll(List.of(options.node().toString(), options.tsServer().toString(), transport.toString()));
@@ -168,12 +209,12 @@ public final class LoadDriver {
         try (var process = ServerProcess.start(target.command().apply(port), log);
              var client = client(target, process, port)) {
             client.initialize(STARTUP_LIMIT);
-            Latencies warm = client.callEcho(options.warmup(), options.concurrency(), options.phaseLimit());
+            Latencies warm = client.callEcho(options.warmup(), options.concurrency(target.transport()), options.phaseLimit());
             if (!warm.complete()) System.err.println("  warm-up incomplete: " + warm.answered() + "/" + warm.requested());
             long cpu0 = process.cpuNanos();
             Latencies sequential = client.callEcho(options.requests(), 1, options.phaseLimit());
             long cpu1 = process.cpuNanos();
-            Latencies concurrent = client.callEcho(options.requests(), options.concurrency(), options.phaseLimit());
+            Latencies concurrent = client.callEcho(options.requests(), options.concurrency(target.transport()), options.phaseLimit());
             long cpu2 = process.cpuNanos();
             ServerProcess.Memory memory = process.memory();
             var extra = new TargetResult.Extra((cpu1 - cpu0) / 1e3 / Math.max(1, sequential.answered()),
@@ -258,8 +299,8 @@ public final class LoadDriver {
 
     private static String table(DriverOptions o, List<TargetResult> results) {
         var out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "K=%d requests per phase, C=%d in flight, warm-up %d, start-up median of %d runs, text %d bytes, %d sessions%n%n",
-                o.requests(), o.concurrency(), o.warmup(), o.startupRuns(), o.echoText().length(), o.sessions()));
+        out.append(String.format(Locale.ROOT, "K=%d requests per phase, C=%d in flight over stdio and %d over HTTP, warm-up %d, start-up median of %d runs, text %d bytes, %d sessions%n%n",
+                o.requests(), o.stdioConcurrency(), o.httpConcurrency(), o.warmup(), o.startupRuns(), o.echoText().length(), o.sessions()));
         out.append("| server | transport | start-up ms | to tools/list ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB | CPU µs/call seq | CPU µs/call C | sessions/s | KiB/session | CPU µs/session |\n");
         out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (TargetResult r : results) {

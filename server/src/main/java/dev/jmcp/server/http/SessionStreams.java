@@ -28,8 +28,9 @@ final class SessionStreams {
     private final int parkLimit;
     private final EventMirror mirror;
     private final int firstNumber;
-    private final Map<Integer, EventStream> streams = new LinkedHashMap<>();
-    private final ArrayDeque<byte[]> parked = new ArrayDeque<>();
+    /** Made with the first stream, and the park with the first message parked: most sessions never open a stream. */
+    private Map<Integer, EventStream> streams = Map.of();
+    private ArrayDeque<byte[]> parked;
     private int nextNumber;
     private boolean closed;
 
@@ -75,8 +76,8 @@ final class SessionStreams {
         List<byte[]> backlog;
         synchronized (this) {
             stream = add(new EventStream(nextNumber++, null, replayCapacity, mirror));
-            backlog = new ArrayList<>(parked);
-            parked.clear();
+            backlog = parked == null ? List.of() : new ArrayList<>(parked);
+            parked = null;
         }
         stream.open(channel, retry);
         for (byte[] json : backlog) stream.deliver(json, false);
@@ -96,6 +97,7 @@ final class SessionStreams {
                 if (stream.request() == null && stream.isLive()) target = stream;
             }
             if (target == null) {
+                if (parked == null) parked = new ArrayDeque<>();
                 parked.addLast(json);
                 if (parked.size() > parkLimit) {
                     parked.removeFirst();
@@ -121,16 +123,17 @@ final class SessionStreams {
     void closeAll() {
         synchronized (this) {
             closed = true;
-            parked.clear();
+            parked = null;
         }
         for (EventStream stream : snapshot()) stream.close();
     }
 
     private synchronized List<EventStream> snapshot() {
-        return new ArrayList<>(streams.values());
+        return streams.isEmpty() ? List.of() : new ArrayList<>(streams.values());
     }
 
     private EventStream add(EventStream stream) {
+        if (!(streams instanceof LinkedHashMap)) streams = new LinkedHashMap<>();
         streams.put(stream.number(), stream);
         if (streams.size() > maxStreams) {
             // Forget the oldest stream nobody is connected to; a client resuming it later is told it is gone.

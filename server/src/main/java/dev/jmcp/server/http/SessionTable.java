@@ -17,7 +17,10 @@ import java.util.function.Function;
 
 /**
  * The open sessions of both HTTP transports, by id, bounded to {@code maxSessions}. Ids are 128 random bits from
- * {@link SecureRandom} in hex: "globally unique and cryptographically secure" and only visible ASCII. A removed
+ * {@link SecureRandom} in hex: "globally unique and cryptographically secure" and only visible ASCII. The bits come
+ * from a few DRBG generators (each seeded by the JDK from the system's entropy source), the one for the opening
+ * thread's number: sessions opened at once neither queue on one generator's lock nor each read {@code /dev/urandom},
+ * as the platform default ({@code NativePRNG}: a read under one lock per id) had them do. A removed
  * (deleted, expired) id is simply unknown from then on, which the endpoints answer with 404.
  *
  * <p>With authorization on, a session belongs to whoever opened it: the subject of the token (or the name of the API
@@ -35,7 +38,7 @@ final class SessionTable {
     private final Map<String, HostedSession> sessions = new ConcurrentHashMap<>();
     /** Who opened each session that was opened with an identity: its owner's key ({@link #owner}). */
     private final Map<String, String> owners = new ConcurrentHashMap<>();
-    private final SecureRandom random = new SecureRandom();
+    private final SecureRandom[] ids = idGenerators();
     private final int maxSessions;
     private volatile Consumer<String> endListener = id -> { };
 
@@ -115,7 +118,7 @@ final class SessionTable {
         // sessions opened at once waited for each other's random bits and set-up, one at a time.
         while (sessions.size() < maxSessions) {
             byte[] bytes = new byte[16];
-            random.nextBytes(bytes);
+            ids[(int) (Thread.currentThread().threadId() & (ids.length - 1))].nextBytes(bytes);
             String id = HEX.formatHex(bytes);
             S session = factory.apply(id);
             boolean full;
@@ -134,6 +137,19 @@ final class SessionTable {
     /** An operator may end {@code session} (the console): as a DELETE does, for good. */
     private void endable(HostedSession session) {
         session.session().endWith(why -> end(session, why));
+    }
+
+    /** A power of two of DRBG generators, at least twice the processors, so that threads rarely share one. */
+    private static SecureRandom[] idGenerators() {
+        int count = Integer.highestOneBit(Math.max(2, Runtime.getRuntime().availableProcessors()) * 2 - 1) * 2;
+        var generators = new SecureRandom[count];
+        try {
+            for (int i = 0; i < count; i++) generators[i] = SecureRandom.getInstance("DRBG");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            // Every JDK since 9 has DRBG; fall back to the platform default rather than not serve.
+            for (int i = 0; i < count; i++) generators[i] = new SecureRandom();
+        }
+        return generators;
     }
 
     HostedSession get(String id) {

@@ -43,7 +43,8 @@ final class StreamableSession implements Connection, HostedSession {
     private final HttpOptions options;
     private final SessionStreams streams;
     private final Map<RequestId, PostExchange> exchanges = new ConcurrentHashMap<>();
-    private final Set<BatchExchange> batches = ConcurrentHashMap.newKeySet();
+    /** Made with the first batch: most sessions never send one. */
+    private volatile Set<BatchExchange> batches = Set.of();
     private final ServerSession session;
     private final SharedState shared;
     private final EventMirror mirror;
@@ -153,10 +154,18 @@ final class StreamableSession implements Connection, HostedSession {
 
     /** Hands a parsed POSTed batch to the engine, answered on {@code batch}; answers 202 when it holds no request. */
     void receiveBatch(List<?> items, BatchExchange batch) {
-        batches.add(batch);
-        batch.onEnd(() -> batches.remove(batch));
+        Set<BatchExchange> open = batchSet();
+        open.add(batch);
+        batch.onEnd(() -> open.remove(batch));
         session.receiveBatch(items, batch);
         if (!batch.hasRequests()) batch.accepted();
+    }
+
+    private synchronized Set<BatchExchange> batchSet() {
+        if (!(batches instanceof ConcurrentHashMap.KeySetView)) {
+            batches = ConcurrentHashMap.newKeySet();
+        }
+        return batches;
     }
 
     /** The client cancelled {@code request}: no response will come, so its POST is ended now. */
@@ -231,10 +240,13 @@ final class StreamableSession implements Connection, HostedSession {
     public void tick(long nowNanos) {
         long quiet = options.keepAlive().toNanos();
         Duration pollAfter = options.pollAfter();
-        for (PostExchange exchange : exchanges.values()) {
-            long age = nowNanos - exchange.startedNanos();
-            if (pollAfter != null && age > pollAfter.toNanos() && !exchange.released()) exchange.release();
-            else if (age > quiet) exchange.upgrade();
+        // The sweeper ticks every session each second: an idle one (most, when clients open many) costs no iterator.
+        if (!exchanges.isEmpty()) {
+            for (PostExchange exchange : exchanges.values()) {
+                long age = nowNanos - exchange.startedNanos();
+                if (pollAfter != null && age > pollAfter.toNanos() && !exchange.released()) exchange.release();
+                else if (age > quiet) exchange.upgrade();
+            }
         }
         for (BatchExchange batch : batches) batch.tick(nowNanos, quiet);
         streams.keepAlive(nowNanos, quiet);

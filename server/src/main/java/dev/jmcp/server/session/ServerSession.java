@@ -42,6 +42,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class ServerSession implements Caller, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ServerSession.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
+    private static final dev.jmcp.server.observe.RepeatedLines INITIALIZED_LINES = new dev.jmcp.server.observe.RepeatedLines(log);
 
     private enum State { NEW, INITIALIZED, CLOSED }
 
@@ -481,8 +482,12 @@ public final class ServerSession implements Caller, AutoCloseable {
             clientInfo = clientInfoOf(info);
             state = State.INITIALIZED;
         }
-        log.info("session initialized: protocol {}, client {}", version.wire(),
-                clientInfo == null ? "(unnamed)" : clientInfo.name() + " " + clientInfo.version());
+        // Once a minute per protocol and client, then a count: over HTTP a client may open sessions by the thousand, and
+        // a line each was a sixth of what opening one cost (bench/RESULTS.md, "Opening HTTP sessions").
+        if (log.isInfoEnabled()) {
+            INITIALIZED_LINES.info("session initialized: protocol " + version.wire() + ", client "
+                    + (clientInfo == null ? "(unnamed)" : clientInfo.name() + " " + clientInfo.version()));
+        }
         return host.initializeResult(version);
     }
 
