@@ -174,10 +174,12 @@ public final class StatelessRequests implements StatelessWire {
                 () -> answer(request, envelope, reply, work), reply::send, sent -> reply.done());
     }
 
-    /** True when {@code method} answers with a stream that lasts until its client leaves ({@code subscriptions/listen}). */
-    public boolean streams(String method) {
-        ServedMethod served = engine.method(method);
-        return served != null && served.is(ServedMethod.Trait.STREAMS);
+    /**
+     * The row of the method table for {@code name}, which says what a transport asks about a request before it is
+     * served (the header naming its target, whether it streams); null when the server has no such method.
+     */
+    public ServedMethod method(String name) {
+        return engine.method(name);
     }
 
     private JsonRpcMessage answer(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
