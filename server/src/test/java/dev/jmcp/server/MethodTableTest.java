@@ -13,6 +13,7 @@ import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.session.Wires;
+import dev.jmcp.server.stateless.TaskHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -117,6 +118,15 @@ class MethodTableTest {
         assertThat(table.request("tasks/get").extension()).isEqualTo("io.modelcontextprotocol/tasks");
         assertThat(table.request("tasks/get").clientDeclares()).isTrue();
         assertThat(table.request("skills/list").clientDeclares()).isFalse();
+    }
+
+    @Test
+    void eachTasksMethodHasAHandlerOfItsOwnThatAnotherInstanceFindsByTheRow() {
+        var handlers = List.of("tasks/get", "tasks/update", "tasks/cancel").stream()
+                .map(name -> table.request(name).handler()).toList();
+        assertThat(handlers).allMatch(handler -> handler instanceof TaskHandler).doesNotHaveDuplicates();
+        assertThat(table.request("tasks/result")).isNull();
+        assertThat(table.request("tasks/list")).isNull();
     }
 
     @Test

@@ -85,17 +85,17 @@ public final class Methods {
                 request("completion/complete", BOTH, completion::complete),
                 request("logging/setLevel", STATEFUL, logging::setLevel),
 
-                request("tasks/get", STATELESS, ProtocolMethods::task, NAMED_IN_HEADER)
+                request("tasks/get", STATELESS, ProtocolMethods.GET_TASK, NAMED_IN_HEADER)
                         .extension(TaskMethods.EXTENSION, true).targets(TASK),
-                request("tasks/update", STATELESS, ProtocolMethods::task, NAMED_IN_HEADER)
+                request("tasks/update", STATELESS, ProtocolMethods.UPDATE_TASK, NAMED_IN_HEADER)
                         .extension(TaskMethods.EXTENSION, true).targets(TASK),
-                request("tasks/cancel", STATELESS, ProtocolMethods::task, NAMED_IN_HEADER)
+                request("tasks/cancel", STATELESS, ProtocolMethods.CANCEL_TASK, NAMED_IN_HEADER)
                         .extension(TaskMethods.EXTENSION, true).targets(TASK),
 
-                request("skills/list", STATELESS, skills::serve).cached(LISTING).extension(SkillMethods.EXTENSION, false),
-                request("skills/get", STATELESS, skills::serve).cached(LISTING).extension(SkillMethods.EXTENSION, false)
+                request("skills/list", STATELESS, skills::list).cached(LISTING).extension(SkillMethods.EXTENSION, false),
+                request("skills/get", STATELESS, skills::get).cached(LISTING).extension(SkillMethods.EXTENSION, false)
                         .targets(SKILL),
-                request("resources/directory/read", STATELESS, skills::serve).cached(LISTING)
+                request("resources/directory/read", STATELESS, skills::readDirectory).cached(LISTING)
                         .extension(SkillMethods.EXTENSION, false).targets(RESOURCE)),
                 Map.<String, NotificationHandler>of(
                         "notifications/initialized", ProtocolMethods::nothing,
