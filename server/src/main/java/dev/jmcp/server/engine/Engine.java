@@ -23,6 +23,7 @@ import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.session.SessionSummary;
 import dev.jmcp.server.session.StatelessWire;
 import dev.jmcp.server.observe.Target;
+import dev.jmcp.server.session.OutboundMethods;
 import dev.jmcp.server.stateless.StatelessRequests;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -411,7 +412,7 @@ public final class Engine implements Host {
         for (var session : sessions) {
             if (session.subscriptions().contains(uri)) {
                 Thread.ofVirtual().name("mcp-resource-updated").start(
-                        () -> session.notify("notifications/resources/updated", Map.of("uri", uri), null));
+                        () -> session.notify(OutboundMethods.RESOURCE_UPDATED, Map.of("uri", uri), null));
             }
         }
     }
@@ -428,11 +429,7 @@ public final class Engine implements Host {
     private void deliverListsChanged(Set<Registry.Kind> kinds) {
         stateless.subscriptions().registryChanged(kinds);
         log.info("plugins changed: {} list_changed sent to {} sessions", kinds, sessions.size());
-        var methods = kinds.stream().map(kind -> switch (kind) {
-            case TOOLS -> "notifications/tools/list_changed";
-            case PROMPTS -> "notifications/prompts/list_changed";
-            case RESOURCES -> "notifications/resources/list_changed";
-        }).toList();
+        var methods = kinds.stream().map(OutboundMethods::listChanged).toList();
         for (var session : sessions) {
             // One thread per session: a client slow to read its stream never holds up the reload or the others.
             Thread.ofVirtual().name("mcp-list-changed").start(() -> methods.forEach(m -> session.notify(m, null, null)));
