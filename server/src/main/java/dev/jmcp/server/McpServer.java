@@ -113,16 +113,19 @@ public final class McpServer implements AutoCloseable {
         engine.observe(observer);
     }
 
-    /** The plugin serving what {@code call} targets (a tool, prompt or resource), or null. */
+    /**
+     * The plugin serving what {@code call} targets (a tool, prompt or resource, as the method's row says), or null:
+     * none does, or the call names something else (a skill) or nothing.
+     */
     public String pluginOf(dev.jmcp.server.observe.CallInfo call) {
-        if (call.target() == null) return null;
+        if (call.kind() == null) return null;
         Registry registry = registry();
-        var owner = switch (call.method()) {
-            case "tools/call" -> registry.tool(call.target()).map(e -> e.owner());
-            case "prompts/get" -> registry.prompt(call.target()).map(e -> e.owner());
-            case "resources/read" -> registry.resource(call.target()).map(e -> e.owner())
+        var owner = switch (call.kind()) {
+            case TOOL -> registry.tool(call.target()).map(e -> e.owner());
+            case PROMPT -> registry.prompt(call.target()).map(e -> e.owner());
+            case RESOURCE -> registry.resource(call.target()).map(e -> e.owner())
                     .or(() -> registry.matchTemplate(call.target()).map(m -> m.getKey().owner()));
-            default -> java.util.Optional.<dev.jmcp.server.registry.Owner>empty();
+            case SKILL, TASK -> java.util.Optional.<dev.jmcp.server.registry.Owner>empty();
         };
         return owner.map(dev.jmcp.server.registry.Owner::name).orElse(null);
     }

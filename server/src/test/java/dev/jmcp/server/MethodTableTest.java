@@ -11,8 +11,9 @@ import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.session.ServerSession;
-import dev.jmcp.server.session.Target;
+import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.session.Wires;
+import dev.jmcp.server.stateless.TaskHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,7 +26,9 @@ import java.util.stream.Collectors;
 
 import static dev.jmcp.server.session.ServedMethod.Trait.ASKS_FOR_INPUT;
 import static dev.jmcp.server.session.ServedMethod.Trait.BEFORE_INIT;
+import static dev.jmcp.server.session.ServedMethod.Trait.NAMED_IN_HEADER;
 import static dev.jmcp.server.session.ServedMethod.Trait.OPENS_SESSION;
+import static dev.jmcp.server.session.ServedMethod.Trait.SCOPED_PER_ITEM;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -67,13 +70,30 @@ class MethodTableTest {
                 "resources/read", Target.RESOURCE, "resources/subscribe", Target.RESOURCE,
                 "resources/unsubscribe", Target.RESOURCE, "resources/directory/read", Target.RESOURCE,
                 "tasks/get", Target.TASK, "tasks/update", Target.TASK, "tasks/cancel", Target.TASK));
-        // Where 2026-07-28 requires the Mcp-Name header, it carries the field the row names.
+        // Where 2026-07-28 requires the Mcp-Name header, the row says so and it carries the field the row names; the
+        // client reads the same list from the protocol module (NamedTarget), so the two must agree row by row.
         for (ServedMethod method : table.requests()) {
             String header = NamedTarget.field(method.name());
+            assertThat(method.is(NAMED_IN_HEADER)).as(method.name()).isEqualTo(header != null);
             if (header == null) continue;
             assertThat(method.target()).as(method.name()).isNotNull();
             assertThat(method.target().field()).as(method.name()).isEqualTo(header);
         }
+    }
+
+    @Test
+    void authorizationScopesPerItemTheCallsThatUseAnItem() {
+        assertThat(table.requests().stream().filter(m -> m.is(SCOPED_PER_ITEM)).map(ServedMethod::name))
+                .containsExactlyInAnyOrder("tools/call", "prompts/get", "resources/read", "resources/subscribe");
+    }
+
+    @Test
+    void aRowNamedInAHeaderOrScopedPerItemMustNameItsTarget() {
+        var untargeted = ServedMethod.request("x/get", Wires.BOTH, call -> Map.of(), SCOPED_PER_ITEM);
+        assertThatThrownBy(() -> MethodTable.of(List.of(untargeted), Map.of()))
+                .hasMessageContaining("x/get").hasMessageContaining("no target");
+        assertThat(MethodTable.of(List.of(untargeted.targets(Target.TOOL)), Map.of()).request("x/get").target())
+                .isEqualTo(Target.TOOL);
     }
 
     @Test
@@ -98,6 +118,15 @@ class MethodTableTest {
         assertThat(table.request("tasks/get").extension()).isEqualTo("io.modelcontextprotocol/tasks");
         assertThat(table.request("tasks/get").clientDeclares()).isTrue();
         assertThat(table.request("skills/list").clientDeclares()).isFalse();
+    }
+
+    @Test
+    void eachTasksMethodHasAHandlerOfItsOwnThatAnotherInstanceFindsByTheRow() {
+        var handlers = List.of("tasks/get", "tasks/update", "tasks/cancel").stream()
+                .map(name -> table.request(name).handler()).toList();
+        assertThat(handlers).allMatch(handler -> handler instanceof TaskHandler).doesNotHaveDuplicates();
+        assertThat(table.request("tasks/result")).isNull();
+        assertThat(table.request("tasks/list")).isNull();
     }
 
     @Test

@@ -134,11 +134,11 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
         if (call.session() != null) attributes.put(SESSION, call.session());
         if (call.revision() != null) attributes.put(PROTOCOL_VERSION, call.revision());
         if (call.via() != null) attributes.put(VIA, call.via());
-        if (call.target() != null) {
-            switch (call.method()) {
-                case "tools/call" -> attributes.put(TOOL, call.target()).put(OPERATION, "execute_tool");
-                case "prompts/get" -> attributes.put(PROMPT, call.target());
-                default -> attributes.put(RESOURCE, call.target());
+        if (call.kind() != null) {
+            switch (call.kind()) {
+                case TOOL -> attributes.put(TOOL, call.target()).put(OPERATION, "execute_tool");
+                case PROMPT -> attributes.put(PROMPT, call.target());
+                case RESOURCE, SKILL, TASK -> attributes.put(RESOURCE, call.target());
             }
         }
         Attributes common = attributes.build();
@@ -188,14 +188,14 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
         AttributesBuilder labels = Attributes.builder().put(METHOD, call.method()).put(TRANSPORT, transport);
         if (call.revision() != null) labels.put(PROTOCOL_VERSION, call.revision());
         if (plugin != null) labels.put(PLUGIN, plugin);
-        if (call.target() != null) {
-            switch (call.method()) {
+        if (call.kind() != null) {
+            switch (call.kind()) {
                 // A tool named through call_tool that no plugin serves is whatever the client sent: the meta
                 // tool's name stands in for it, so the label stays a bounded set.
-                case "tools/call" -> labels.put(TOOL, call.via() != null && plugin == null ? call.via()
+                case TOOL -> labels.put(TOOL, call.via() != null && plugin == null ? call.via()
                         : call.target()).put(OPERATION, "execute_tool");
-                case "prompts/get" -> labels.put(PROMPT, call.target());
-                default -> {
+                case PROMPT -> labels.put(PROMPT, call.target());
+                case RESOURCE, SKILL, TASK -> {
                 }
             }
         }

@@ -2,6 +2,7 @@ package dev.jmcp.server.otel;
 
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.CallInfo;
+import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.observe.CallOutcome;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
@@ -57,7 +58,7 @@ class McpTelemetryTest {
     private static final String SPAN_NAME = "tools/call traced_tool";
 
     private static void callATool(McpTelemetry telemetry) {
-        telemetry.start(new CallInfo("tools/call", "traced_tool", RequestId.of(1), "2025-11-25", "s1", Map.of(),
+        telemetry.start(new CallInfo("tools/call", Target.TOOL, "traced_tool", RequestId.of(1), "2025-11-25", "s1", Map.of(),
                 System.nanoTime())).end(new CallOutcome(CallOutcome.Kind.OK, 0, null, System.nanoTime()));
     }
 
@@ -179,16 +180,16 @@ class McpTelemetryTest {
                 .setMeterProvider(SdkMeterProvider.builder().registerMetricReader(reader).build()).build();
         try (var telemetry = new McpTelemetry(sdk, sdk, "tcp", call -> "files")) {
             for (int i = 0; i < 20; i++) {
-                telemetry.start(new CallInfo("resources/read", "file:///tmp/" + i, RequestId.of(i), "2025-11-25",
+                telemetry.start(new CallInfo("resources/read", Target.RESOURCE, "file:///tmp/" + i, RequestId.of(i), "2025-11-25",
                         "session-" + i, Map.of(), System.nanoTime())).end(new CallOutcome(CallOutcome.Kind.OK, 0,
                         null, System.nanoTime()));
             }
-            telemetry.start(new CallInfo("tools/call", "read_file", RequestId.of(99), "2025-11-25", "session-x",
+            telemetry.start(new CallInfo("tools/call", Target.TOOL, "read_file", RequestId.of(99), "2025-11-25", "session-x",
                     Map.of(), System.nanoTime())).end(new CallOutcome(CallOutcome.Kind.ERROR, -32602, "bad",
                     System.nanoTime()));
 
             for (int i = 0; i < 5; i++) {
-                telemetry.start(new CallInfo("no/such/method" + i, null, RequestId.of(i), "2025-11-25", null,
+                telemetry.start(new CallInfo("no/such/method" + i, null, null, RequestId.of(i), "2025-11-25", null,
                         Map.of(), System.nanoTime())).end(new CallOutcome(CallOutcome.Kind.ERROR, -32601, "no",
                         System.nanoTime()));
             }
@@ -214,11 +215,11 @@ class McpTelemetryTest {
         // Only get_weather is served (by the weather plugin); the other names are whatever a client sent.
         try (var telemetry = new McpTelemetry(sdk, sdk, "tcp",
                 call -> "get_weather".equals(call.target()) ? "weather" : null)) {
-            telemetry.start(new CallInfo("tools/call", "get_weather", RequestId.of(1), "2025-11-25", "s", Map.of(),
+            telemetry.start(new CallInfo("tools/call", Target.TOOL, "get_weather", RequestId.of(1), "2025-11-25", "s", Map.of(),
                     System.nanoTime(), null, null, "call_tool")).end(new CallOutcome(CallOutcome.Kind.OK, 0, null,
                     System.nanoTime()));
             for (int i = 0; i < 5; i++) {
-                telemetry.start(new CallInfo("tools/call", "guessed_" + i, RequestId.of(10 + i), "2025-11-25", "s",
+                telemetry.start(new CallInfo("tools/call", Target.TOOL, "guessed_" + i, RequestId.of(10 + i), "2025-11-25", "s",
                         Map.of(), System.nanoTime(), null, null, "call_tool")).end(new CallOutcome(
                         CallOutcome.Kind.TOOL_ERROR, 0, null, System.nanoTime()));
             }

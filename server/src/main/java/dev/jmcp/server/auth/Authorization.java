@@ -5,6 +5,8 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.http.HttpTransport;
 import dev.jmcp.server.http.McpGuard;
 import dev.jmcp.server.observe.RepeatedLines;
+import dev.jmcp.server.observe.Target;
+import dev.jmcp.server.session.ServedMethod;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -93,19 +95,19 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         if (!itemScopes.isEmpty()) transport.callGuard(this::admitCall);
     }
 
-    /** The scopes a call of {@code method} with {@code params} needs of its own (none for most calls). */
-    Set<String> scopesFor(String method, Map<String, Object> params) {
-        String item = switch (method) {
-            case "tools/call" -> params.get("name") instanceof String name ? "tool:" + name : null;
-            case "prompts/get" -> params.get("name") instanceof String name ? "prompt:" + name : null;
-            case "resources/read", "resources/subscribe" ->
-                    params.get("uri") instanceof String uri ? "resource:" + uri : null;
-            default -> null;
-        };
-        if (item == null) return Set.of();
+    /**
+     * The scopes a call of {@code method} with {@code params} needs of its own: those of the item its target is, when
+     * its row says it is {@linkplain ServedMethod.Trait#SCOPED_PER_ITEM scoped per item}; none for most calls.
+     */
+    Set<String> scopesFor(ServedMethod method, Map<String, Object> params) {
+        if (method == null || !method.is(ServedMethod.Trait.SCOPED_PER_ITEM)) return Set.of();
+        String named = method.target().in(params);
+        if (named == null) return Set.of();
+        String item = method.target().noun() + ":" + named;
         var needed = new TreeSet<String>();
         // Tool search's call_tool runs the tool it names, which needs its own scopes through it as well.
-        if (item.equals("tool:call_tool") && params.get("arguments") instanceof Map<?, ?> arguments
+        if (method.target() == Target.TOOL && named.equals("call_tool")
+                && params.get("arguments") instanceof Map<?, ?> arguments
                 && arguments.get("name") instanceof String inner) {
             needed.addAll(scopesFor(method, Map.of("name", inner)));
         }
@@ -118,7 +120,7 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         return needed;
     }
 
-    private boolean admitCall(Request request, Response response, Callback callback, String method,
+    private boolean admitCall(Request request, Response response, Callback callback, ServedMethod method,
                               Map<String, Object> params) {
         Set<String> needed = scopesFor(method, params);
         if (needed.isEmpty()) return true;
@@ -130,9 +132,9 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
         // "scope": everything this call needs, so the token the client steps up to serves it whole.
         var asked = new TreeSet<>(requiredScopes);
         asked.addAll(needed);
-        String what = method.equals("tools/call") ? "tool '" + params.get("name") + "'"
-                : method.equals("prompts/get") ? "prompt '" + params.get("name") + "'"
-                : "resource " + params.get("uri");
+        Target target = method.target();
+        String what = target == Target.RESOURCE ? "resource " + target.in(params)
+                : target.noun() + " '" + target.in(params) + "'";
         return refuse(request, response, callback, 403, "insufficient_scope", "the token lacks the scope"
                 + (missing.size() > 1 ? "s " : " ") + String.join(" ", missing) + ", which " + what + " needs", asked);
     }

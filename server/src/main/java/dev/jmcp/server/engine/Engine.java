@@ -22,7 +22,8 @@ import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.session.SessionSummary;
 import dev.jmcp.server.session.StatelessWire;
-import dev.jmcp.server.session.Target;
+import dev.jmcp.server.observe.Target;
+import dev.jmcp.server.session.OutboundMethods;
 import dev.jmcp.server.stateless.StatelessRequests;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -184,9 +185,10 @@ public final class Engine implements Host {
         CallObserver current = observer;
         if (current == CallObserver.NONE) return CallSpan.NONE;
         try {
-            String target = observedTarget(request);
+            Target kind = observedKind(request);
+            String target = kind == null ? null : kind.in(request.params());
             String via = null;
-            if (target != null && request.method().equals("tools/call")) {
+            if (target != null && kind == Target.TOOL) {
                 // With tool search on, a call through call_tool is recorded as the tool it runs (logs, telemetry,
                 // the console): which tools are used is what an operator reads them for.
                 String called = calledTool(request.params());
@@ -195,7 +197,7 @@ public final class Engine implements Host {
                     target = called;
                 }
             }
-            return current.start(new CallInfo(request.method(), target, request.id(), revision, session,
+            return current.start(new CallInfo(request.method(), kind, target, request.id(), revision, session,
                     CallInfo.metaOf(request.params()), System.nanoTime(), caller, address, via));
         } catch (RuntimeException e) {
             log.warn("a call observer failed at the start of {} {}", request.method(), request.id(), e);
@@ -215,13 +217,12 @@ public final class Engine implements Host {
     }
 
     /**
-     * What an observer is told {@code request} targets, as its row says: the tool, prompt, skill or resource; not a
-     * task, whose id names no plugin's item (a task's calls were observed when they ran).
+     * What kind of thing an observer is told {@code request} targets, as its row says: a tool, prompt, skill or
+     * resource; not a task, whose id names no plugin's item (a task's calls were observed when they ran).
      */
-    private String observedTarget(JsonRpcRequest request) {
+    private Target observedKind(JsonRpcRequest request) {
         ServedMethod row = methods.request(request.method());
-        if (row == null || row.target() == null || row.target() == Target.TASK) return null;
-        return row.target().in(request.params());
+        return row == null || row.target() == Target.TASK ? null : row.target();
     }
 
     /** The method table this engine serves. */
@@ -426,7 +427,7 @@ public final class Engine implements Host {
         for (var session : sessions) {
             if (session.subscriptions().contains(uri)) {
                 Thread.ofVirtual().name("mcp-resource-updated").start(
-                        () -> session.notify("notifications/resources/updated", Map.of("uri", uri), null));
+                        () -> session.notify(OutboundMethods.RESOURCE_UPDATED, Map.of("uri", uri), null));
             }
         }
     }
@@ -443,11 +444,7 @@ public final class Engine implements Host {
     private void deliverListsChanged(Set<Registry.Kind> kinds) {
         stateless.subscriptions().registryChanged(kinds);
         log.info("plugins changed: {} list_changed sent to {} sessions", kinds, sessions.size());
-        var methods = kinds.stream().map(kind -> switch (kind) {
-            case TOOLS -> "notifications/tools/list_changed";
-            case PROMPTS -> "notifications/prompts/list_changed";
-            case RESOURCES -> "notifications/resources/list_changed";
-        }).toList();
+        var methods = kinds.stream().map(OutboundMethods::listChanged).toList();
         for (var session : sessions) {
             // One thread per session: a client slow to read its stream never holds up the reload or the others.
             Thread.ofVirtual().name("mcp-list-changed").start(() -> methods.forEach(m -> session.notify(m, null, null)));

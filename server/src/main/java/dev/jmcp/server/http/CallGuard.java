@@ -1,5 +1,7 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.server.session.MethodTable;
+import dev.jmcp.server.session.ServedMethod;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -7,9 +9,10 @@ import org.eclipse.jetty.util.Callback;
 import java.util.Map;
 
 /**
- * A check of each JSON-RPC request an HTTP request carries, by method and params, once its body is read and before it
- * is served: what depends on which tool, prompt or resource is asked for (per-item authorization). Every transport's
- * endpoint applies it, a batch's requests one by one. Runs on the request's virtual thread. Thread-safe.
+ * A check of each JSON-RPC request an HTTP request carries, by its method's row of the method table and its params,
+ * once its body is read and before it is served: what depends on which tool, prompt or resource is asked for
+ * (per-item authorization). Every transport's endpoint applies it, a batch's requests one by one; a method the server
+ * does not serve is not checked (it is answered -32601). Runs on the request's virtual thread. Thread-safe.
  */
 @FunctionalInterface
 public interface CallGuard {
@@ -20,16 +23,21 @@ public interface CallGuard {
      * Returns {@code true} to let the call through; otherwise the guard has answered the whole HTTP request itself (a
      * 403, say) and completed {@code callback}.
      */
-    boolean admit(Request request, Response response, Callback callback, String method, Map<String, Object> params);
+    boolean admit(Request request, Response response, Callback callback, ServedMethod method,
+                  Map<String, Object> params);
 
-    /** Checks each request of a parsed body (an object, or a batch's array); true when all pass. */
+    /**
+     * Checks each request of a parsed body (an object, or a batch's array) by its row in {@code methods}; true when all
+     * pass.
+     */
     @SuppressWarnings("unchecked")
-    static boolean admitAll(CallGuard guard, Request request, Response response, Callback callback, Object body) {
+    static boolean admitAll(CallGuard guard, MethodTable methods, Request request, Response response,
+                            Callback callback, Object body) {
         if (guard == NONE) return true;
         var items = body instanceof java.util.List<?> list ? list : java.util.List.of(body == null ? Map.of() : body);
         for (Object item : items) {
-            if (item instanceof Map<?, ?> message && message.get("method") instanceof String method
-                    && message.containsKey("id")) {
+            if (item instanceof Map<?, ?> message && message.get("method") instanceof String name
+                    && message.containsKey("id") && methods.request(name) instanceof ServedMethod method) {
                 Map<String, Object> params = message.get("params") instanceof Map<?, ?> p ? (Map<String, Object>) p
                         : Map.of();
                 if (!guard.admit(request, response, callback, method, params)) return false;

@@ -12,6 +12,8 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.RepeatedLines;
+import dev.jmcp.server.observe.Target;
+import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.stateless.StatelessEnvelope;
 import dev.jmcp.server.stateless.StatelessRequests;
 import org.eclipse.jetty.http.HttpFields;
@@ -87,12 +89,14 @@ final class StatelessEndpoint {
             refuse(response, callback, r.id(), e.toError());
             return;
         }
+        ServedMethod method = engine.method(r.method());
         String mismatch = StatelessHeaders.repeated(headers);
         if (mismatch == null) {
-            mismatch = StatelessHeaders.mismatch(headers.get(StatelessHeaders.METHOD), headers.get(StatelessHeaders.NAME), r);
+            mismatch = StatelessHeaders.mismatch(headers.get(StatelessHeaders.METHOD), headers.get(StatelessHeaders.NAME),
+                    r, method);
         }
-        if (mismatch == null && r.method().equals("tools/call") && r.params() != null
-                && r.params().get("name") instanceof String toolName) {
+        if (mismatch == null && method != null && method.target() == Target.TOOL
+                && Target.TOOL.in(r.params()) instanceof String toolName) {
             @SuppressWarnings("unchecked")
             var arguments = r.params().get("arguments") instanceof Map<?, ?> a ? (Map<String, Object>) a : Map.<String, Object>of();
             mismatch = engine.tool(toolName)
@@ -104,7 +108,7 @@ final class StatelessEndpoint {
             return;
         }
         var exchange = new StatelessExchange(r.id(), new ResponseChannel(request, response, callback), calls);
-        if (!calls.admit(exchange, engine.streams(r.method()))) {
+        if (!calls.admit(exchange, method != null && method.is(ServedMethod.Trait.STREAMS))) {
             refusals.warn("refused a stateless request: " + calls.limit()
                     + " stateless requests are being answered, the limit");
             exchange.send(new JsonRpcErrorResponse(r.id(), new JsonRpcError(

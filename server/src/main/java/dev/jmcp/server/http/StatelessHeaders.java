@@ -1,16 +1,17 @@
 package dev.jmcp.server.http;
 
-import dev.jmcp.protocol.NamedTarget;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.server.session.ServedMethod;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
 
 /**
- * The 2026-07-28 request headers that mirror the body: {@code Mcp-Method} (every request) and {@code Mcp-Name}
- * ({@code params.name} of {@code tools/call} and {@code prompts/get}, {@code params.uri} of {@code resources/read},
- * {@code params.taskId} of {@code tasks/get|update|cancel}). "Servers that process the request body MUST reject
+ * The 2026-07-28 request headers that mirror the body: {@code Mcp-Method} (every request) and {@code Mcp-Name} (the
+ * target of a method whose row of the method table is {@linkplain ServedMethod.Trait#NAMED_IN_HEADER named in the
+ * header}: {@code params.name} of {@code tools/call} and {@code prompts/get}, {@code params.uri} of
+ * {@code resources/read}, {@code params.taskId} of {@code tasks/get|update|cancel}). "Servers that process the request body MUST reject
  * requests where the values specified in the headers do not match the corresponding values in the request body."
  * Header names are matched case-insensitively by Jetty; values are compared case-sensitively. Stateless.
  */
@@ -40,8 +41,11 @@ final class StatelessHeaders {
         return null;
     }
 
-    /** What is wrong with the mirrored headers of {@code request}, or null when they match its body. */
-    static String mismatch(String methodHeader, String nameHeader, JsonRpcRequest request) {
+    /**
+     * What is wrong with the mirrored headers of {@code request}, served as {@code served} says (null: a method the
+     * server does not serve, whose target nothing names), or null when they match its body.
+     */
+    static String mismatch(String methodHeader, String nameHeader, JsonRpcRequest request, ServedMethod served) {
         if (methodHeader == null) {
             return "Header mismatch: the " + METHOD + " header is missing; send " + METHOD + ": " + request.method();
         }
@@ -50,7 +54,7 @@ final class StatelessHeaders {
             return "Header mismatch: " + METHOD + " header value '" + method + "' does not match body method '"
                     + request.method() + "'";
         }
-        String field = nameField(request.method());
+        String field = nameField(served);
         if (field == null) return null;
         // A body without the field is the engine's to refuse (-32602); there is nothing to compare the header with.
         if (!(body(request.params(), field) instanceof String expected)) return null;
@@ -112,8 +116,8 @@ final class StatelessHeaders {
     }
 
     /** The body field {@code Mcp-Name} mirrors for {@code method}, or null when the method has no such header. */
-    static String nameField(String method) {
-        return NamedTarget.field(method);
+    static String nameField(ServedMethod method) {
+        return method != null && method.is(ServedMethod.Trait.NAMED_IN_HEADER) ? method.target().field() : null;
     }
 
     /**

@@ -104,7 +104,7 @@ final class StreamableEndpoint {
             ErrorReplies.send(response, callback, 400, null, e.toError());
             return;
         }
-        if (!CallGuard.admitAll(callGuard, request, response, callback, tree)) return;
+        if (!CallGuard.admitAll(callGuard, engine.methods(), request, response, callback, tree)) return;
         String sessionId = headers.get(SESSION_HEADER);
         String version = headers.get(VERSION_HEADER);
         if (WireRoute.of(sessionId, version, tree) == WireRoute.STATELESS) {

@@ -20,14 +20,16 @@ import java.util.Map;
 import static dev.jmcp.server.session.ServedMethod.Trait.ASKS_FOR_INPUT;
 import static dev.jmcp.server.session.ServedMethod.Trait.BECOMES_TASK;
 import static dev.jmcp.server.session.ServedMethod.Trait.BEFORE_INIT;
+import static dev.jmcp.server.session.ServedMethod.Trait.NAMED_IN_HEADER;
 import static dev.jmcp.server.session.ServedMethod.Trait.OPENS_SESSION;
+import static dev.jmcp.server.session.ServedMethod.Trait.SCOPED_PER_ITEM;
 import static dev.jmcp.server.session.ServedMethod.Trait.STREAMS;
 import static dev.jmcp.server.session.ServedMethod.request;
-import static dev.jmcp.server.session.Target.PROMPT;
-import static dev.jmcp.server.session.Target.RESOURCE;
-import static dev.jmcp.server.session.Target.SKILL;
-import static dev.jmcp.server.session.Target.TASK;
-import static dev.jmcp.server.session.Target.TOOL;
+import static dev.jmcp.server.observe.Target.PROMPT;
+import static dev.jmcp.server.observe.Target.RESOURCE;
+import static dev.jmcp.server.observe.Target.SKILL;
+import static dev.jmcp.server.observe.Target.TASK;
+import static dev.jmcp.server.observe.Target.TOOL;
 import static dev.jmcp.server.session.Wires.BOTH;
 import static dev.jmcp.server.session.Wires.STATEFUL;
 import static dev.jmcp.server.session.Wires.STATELESS;
@@ -67,29 +69,33 @@ public final class Methods {
                 request("subscriptions/listen", STATELESS, ProtocolMethods::listen, STREAMS),
 
                 request("tools/list", BOTH, tools::list).cached(LISTING),
-                request("tools/call", BOTH, tools::call, ASKS_FOR_INPUT, BECOMES_TASK).targets(TOOL),
+                request("tools/call", BOTH, tools::call, ASKS_FOR_INPUT, BECOMES_TASK, NAMED_IN_HEADER, SCOPED_PER_ITEM)
+                        .targets(TOOL),
                 request("prompts/list", BOTH, prompts::list).cached(LISTING),
-                request("prompts/get", BOTH, prompts::get, ASKS_FOR_INPUT).targets(PROMPT),
+                request("prompts/get", BOTH, prompts::get, ASKS_FOR_INPUT, NAMED_IN_HEADER, SCOPED_PER_ITEM)
+                        .targets(PROMPT),
                 request("resources/list", BOTH, resources::list).cached(LISTING),
                 // A read may answer differently every time (bacio:///quote does): never reuse one.
-                request("resources/read", BOTH, resources::read, ASKS_FOR_INPUT).cached(Duration.ZERO)
+                request("resources/read", BOTH, resources::read, ASKS_FOR_INPUT, NAMED_IN_HEADER, SCOPED_PER_ITEM)
+                        .cached(Duration.ZERO)
                         .targets(RESOURCE),
                 request("resources/templates/list", BOTH, resources::listTemplates).cached(LISTING),
-                request("resources/subscribe", STATEFUL, resources::subscribe).targets(RESOURCE),
+                request("resources/subscribe", STATEFUL, resources::subscribe, SCOPED_PER_ITEM).targets(RESOURCE),
                 request("resources/unsubscribe", STATEFUL, resources::unsubscribe).targets(RESOURCE),
                 request("completion/complete", BOTH, completion::complete),
                 request("logging/setLevel", STATEFUL, logging::setLevel),
 
-                request("tasks/get", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true).targets(TASK),
-                request("tasks/update", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true)
-                        .targets(TASK),
-                request("tasks/cancel", STATELESS, ProtocolMethods::task).extension(TaskMethods.EXTENSION, true)
-                        .targets(TASK),
+                request("tasks/get", STATELESS, ProtocolMethods.GET_TASK, NAMED_IN_HEADER)
+                        .extension(TaskMethods.EXTENSION, true).targets(TASK),
+                request("tasks/update", STATELESS, ProtocolMethods.UPDATE_TASK, NAMED_IN_HEADER)
+                        .extension(TaskMethods.EXTENSION, true).targets(TASK),
+                request("tasks/cancel", STATELESS, ProtocolMethods.CANCEL_TASK, NAMED_IN_HEADER)
+                        .extension(TaskMethods.EXTENSION, true).targets(TASK),
 
-                request("skills/list", STATELESS, skills::serve).cached(LISTING).extension(SkillMethods.EXTENSION, false),
-                request("skills/get", STATELESS, skills::serve).cached(LISTING).extension(SkillMethods.EXTENSION, false)
+                request("skills/list", STATELESS, skills::list).cached(LISTING).extension(SkillMethods.EXTENSION, false),
+                request("skills/get", STATELESS, skills::get).cached(LISTING).extension(SkillMethods.EXTENSION, false)
                         .targets(SKILL),
-                request("resources/directory/read", STATELESS, skills::serve).cached(LISTING)
+                request("resources/directory/read", STATELESS, skills::readDirectory).cached(LISTING)
                         .extension(SkillMethods.EXTENSION, false).targets(RESOURCE)),
                 Map.<String, NotificationHandler>of(
                         "notifications/initialized", ProtocolMethods::nothing,

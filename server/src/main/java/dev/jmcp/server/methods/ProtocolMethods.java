@@ -6,6 +6,8 @@ import dev.jmcp.server.session.Params;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.stateless.StatelessCall;
 import dev.jmcp.server.stateless.StatelessCaller;
+import dev.jmcp.server.stateless.TaskHandler;
+import dev.jmcp.server.tasks.TaskMethods;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,10 +56,14 @@ public final class ProtocolMethods {
         }
     }
 
-    /** {@code tasks/get}, {@code tasks/update}, {@code tasks/cancel}, answered where the task lives. */
-    public static Object task(Call call) {
-        return ((StatelessCaller) call.caller()).requests().task(call.params());
-    }
+    /** {@code tasks/get}: the task as it is now, answered where the task lives. */
+    public static final TaskHandler GET_TASK = new TaskHandler(TaskMethods::get, TaskMethods::orphanedGet);
+    /** {@code tasks/update}: answers to the task's input requests. */
+    public static final TaskHandler UPDATE_TASK = new TaskHandler(TaskMethods::update,
+            TaskMethods::orphanedAcknowledged);
+    /** {@code tasks/cancel}: stops the task. */
+    public static final TaskHandler CANCEL_TASK = new TaskHandler(TaskMethods::cancel,
+            TaskMethods::orphanedAcknowledged);
 
     /** {@code notifications/cancelled}: stops the request it names, if it is still in flight. */
     public static void cancelled(ServerSession session, Params params) {

@@ -7,16 +7,15 @@ import dev.jmcp.client.ServerNotification;
 import dev.jmcp.client.Subscription;
 import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.plugin.InputResponses;
-import dev.jmcp.protocol.CreateMessageRequest;
-import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Root;
-import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.server.session.OutboundMethods;
+import dev.jmcp.server.session.OutboundRequest;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Lease;
 import dev.jmcp.server.registry.Owner;
@@ -410,19 +409,18 @@ public final class Mount implements Owner {
      */
     private Map<String, Object> answerRound(Map<String, JsonRpcRequest> requests) throws InterruptedException {
         var inputs = new LinkedHashMap<String, InputRequest>();
-        requests.forEach((key, request) -> inputs.put(key, switch (request.method()) {
-            case ServerRequests.ELICITATION_CREATE -> InputRequest.elicit(CODEC.fromTree(request.params(),
-                    ElicitRequest.class));
-            case ServerRequests.SAMPLING_CREATE_MESSAGE -> InputRequest.sample(CODEC.fromTree(request.params(),
-                    CreateMessageRequest.class));
-            case ServerRequests.ROOTS_LIST -> InputRequest.listRoots();
-            default -> throw new McpErrorException(ErrorCodes.METHOD_NOT_FOUND, "jmcp cannot pass '"
-                    + request.method() + "' on to its client", null);
-        }));
+        requests.forEach((key, request) -> {
+            OutboundRequest method = OutboundMethods.request(request.method());
+            if (method == null) {
+                throw new McpErrorException(ErrorCodes.METHOD_NOT_FOUND, "jmcp cannot pass '" + request.method()
+                        + "' on to its client", null);
+            }
+            inputs.put(key, method.input().apply(request.params()));
+        });
         var answers = (InputResponses) ask(Forwarding.Ask.Kind.INPUTS, inputs);
         var trees = new LinkedHashMap<String, Object>();
-        answers.answers().forEach((key, answer) -> trees.put(key, answer instanceof List<?> roots
-                ? Map.of("roots", roots.stream().map(CODEC::toTree).toList()) : CODEC.toTree(answer)));
+        answers.answers().forEach((key, answer) -> trees.put(key,
+                OutboundMethods.of(inputs.get(key)).result().apply(answer)));
         return trees;
     }
 

@@ -8,6 +8,8 @@ import java.util.Map;
  * A request as the dispatcher is about to run it.
  *
  * @param method    the JSON-RPC method, {@code tools/call} say
+ * @param kind      what {@code target} is, as the method's row of the method table says; {@code null} when
+ *                  {@code target} is
  * @param target    what the request names: the tool or prompt name, the resource URI; {@code null} for methods that
  *                  name none
  * @param id        the request's JSON-RPC id
@@ -22,22 +24,23 @@ import java.util.Map;
  *                  and the client called a tool through it ({@code target} is then the tool it ran); {@code null} for
  *                  a direct call
  */
-public record CallInfo(String method, String target, RequestId id, String revision, String session,
+public record CallInfo(String method, Target kind, String target, RequestId id, String revision, String session,
                        Map<String, Object> meta, long startNanos, String caller, String address, String via) {
     public CallInfo {
         meta = meta == null ? Map.of() : meta;
+        if (target == null) kind = null;
     }
 
     /** A request sent directly (no meta tool in between). */
-    public CallInfo(String method, String target, RequestId id, String revision, String session,
+    public CallInfo(String method, Target kind, String target, RequestId id, String revision, String session,
                     Map<String, Object> meta, long startNanos, String caller, String address) {
-        this(method, target, id, revision, session, meta, startNanos, caller, address, null);
+        this(method, kind, target, id, revision, session, meta, startNanos, caller, address, null);
     }
 
     /** A request no one in particular sent (stdio, tests). */
-    public CallInfo(String method, String target, RequestId id, String revision, String session,
+    public CallInfo(String method, Target kind, String target, RequestId id, String revision, String session,
                     Map<String, Object> meta, long startNanos) {
-        this(method, target, id, revision, session, meta, startNanos, null, null, null);
+        this(method, kind, target, id, revision, session, meta, startNanos, null, null, null);
     }
 
     /** The request's {@code params._meta}, empty when absent. */

@@ -2,6 +2,7 @@ package dev.jmcp.server.session;
 
 import dev.jmcp.plugin.ClientRequestException;
 import dev.jmcp.plugin.ClientRequestException.Reason;
+import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.plugin.PluginConfig;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.protocol.CreateMessageRequest;
@@ -11,13 +12,10 @@ import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.Root;
-import dev.jmcp.protocol.ServerRequests;
-import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.json.JsonTrees;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +24,6 @@ import java.util.Map;
  * connection tied to the request, and questions to the client are requests the session sends and waits on.
  */
 public final class CallContext implements RequestContext {
-    private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final ServerSession session;
     private final RequestId requestId;
@@ -65,7 +62,7 @@ public final class CallContext implements RequestContext {
     @Override
     public void progress(double progress, Double total, String message) {
         if (progressToken == null) return;
-        session.notify("notifications/progress", RequestContexts.progress(progressToken, progress, total, message,
+        session.notify(OutboundMethods.PROGRESS, RequestContexts.progress(progressToken, progress, total, message,
                 session.version().hasProgressMessage()), requestId);
     }
 
@@ -116,21 +113,10 @@ public final class CallContext implements RequestContext {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public List<Root> roots(Duration timeout) {
         require(clientSupportsRoots(), "roots");
-        Object result = session.request(ServerRequests.ROOTS_LIST, null, requestId, timeout);
-        if (!(result instanceof Map<?, ?> map) || !(map.get("roots") instanceof List<?> list)) {
-            throw new ClientRequestException(Reason.CLIENT_ERROR, "the client's roots/list result has no 'roots' array");
-        }
-        var roots = new ArrayList<Root>(list.size());
-        for (Object item : list) {
-            try {
-                roots.add(CODEC.fromTree(item, Root.class));
-            } catch (IllegalArgumentException e) {
-                throw new ClientRequestException(Reason.CLIENT_ERROR, "the client sent a malformed root: " + e.getMessage());
-            }
-        }
-        return roots;
+        return (List<Root>) ask(InputRequest.listRoots(), timeout);
     }
 
     @Override
@@ -139,9 +125,7 @@ public final class CallContext implements RequestContext {
         if (request.tools() != null) {
             require(RequestContexts.declaresSamplingTools(session.clientCapabilities()), "sampling.tools");
         }
-        Object result = session.request(ServerRequests.SAMPLING_CREATE_MESSAGE, CODEC.toTree(request), requestId,
-                timeout);
-        return read(result, CreateMessageResult.class, ServerRequests.SAMPLING_CREATE_MESSAGE);
+        return (CreateMessageResult) ask(InputRequest.sample(request), timeout);
     }
 
     @Override
@@ -156,23 +140,25 @@ public final class CallContext implements RequestContext {
         } else {
             require(clientSupportsElicitation(), "elicitation");
         }
-        Object result = session.request(ServerRequests.ELICITATION_CREATE, CODEC.toTree(request), requestId, timeout);
-        return read(result, ElicitResult.class, ServerRequests.ELICITATION_CREATE);
+        return (ElicitResult) ask(InputRequest.elicit(request), timeout);
+    }
+
+    /** Sends {@code input} as the request its row of the outbound table says, and reads the client's answer. */
+    private Object ask(InputRequest input, Duration timeout) {
+        OutboundRequest method = OutboundMethods.of(input);
+        Object result = session.request(method.name(), method.params().apply(input), requestId, timeout);
+        try {
+            return method.answer().apply(result);
+        } catch (IllegalArgumentException e) {
+            throw new ClientRequestException(Reason.CLIENT_ERROR, "the client's " + method.name() + " result is "
+                    + "malformed: " + e.getMessage());
+        }
     }
 
     private void require(boolean supported, String capability) {
         if (!supported) {
             throw new ClientRequestException(Reason.NOT_SUPPORTED, "the client did not declare the " + capability
                     + " capability (protocol " + session.version().wire() + ")");
-        }
-    }
-
-    private static <T> T read(Object result, Class<T> type, String method) {
-        try {
-            return CODEC.fromTree(result, type);
-        } catch (IllegalArgumentException e) {
-            throw new ClientRequestException(Reason.CLIENT_ERROR, "the client's " + method + " result is malformed: "
-                    + e.getMessage());
         }
     }
 

@@ -47,6 +47,11 @@ public final class MethodTable {
             if (byName.putIfAbsent(method.name(), method) != null) {
                 throw new IllegalArgumentException("method " + method.name() + " is listed twice");
             }
+            if (method.target() == null && (method.is(ServedMethod.Trait.NAMED_IN_HEADER)
+                    || method.is(ServedMethod.Trait.SCOPED_PER_ITEM))) {
+                throw new IllegalArgumentException("method " + method.name() + " is named in a header or scoped per "
+                        + "item, but its row names no target");
+            }
             if (method.extension() != null && !extensions.containsKey(method.extension())) {
                 throw new IllegalArgumentException("method " + method.name() + " belongs to extension "
                         + method.extension() + ", which the table does not declare");

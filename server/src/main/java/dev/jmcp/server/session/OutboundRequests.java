@@ -77,6 +77,6 @@ final class OutboundRequests {
         var params = new LinkedHashMap<String, Object>();
         params.put("requestId", id.value());
         params.put("reason", reason);
-        connection.send(new JsonRpcNotification("notifications/cancelled", params), related);
+        connection.send(new JsonRpcNotification(OutboundMethods.CANCELLED, params), related);
     }
 }

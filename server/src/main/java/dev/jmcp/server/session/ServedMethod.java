@@ -1,6 +1,7 @@
 package dev.jmcp.server.session;
 
 import dev.jmcp.protocol.CacheHint;
+import dev.jmcp.server.observe.Target;
 
 import java.time.Duration;
 import java.util.EnumSet;
@@ -18,7 +19,8 @@ import java.util.Set;
  * @param cacheHint      the cache hint 2026-07-28 puts on its result; null for none
  * @param extension      the extension it belongs to, or null for the core protocol
  * @param clientDeclares a request must declare {@code extension} in its client capabilities (else -32021)
- * @param target         what its {@code params} name (a tool, a resource, ...); null when nothing
+ * @param target         what its {@code params} name (a tool, a resource, ...); null when nothing; observers are told
+ *                       it, and the plugin a call is counted to is the one serving it
  */
 public record ServedMethod(String name, Wires wires, MethodHandler handler, Set<Trait> traits, CacheHint cacheHint,
                            String extension, boolean clientDeclares, Target target) {
@@ -40,7 +42,17 @@ public record ServedMethod(String name, Wires wires, MethodHandler handler, Set<
          * Its answer is a stream that lasts until the client cancels it or goes away ({@code subscriptions/listen});
          * closing the input cancels it and shutting down does not wait for it.
          */
-        STREAMS
+        STREAMS,
+        /**
+         * Over 2026-07-28 HTTP its client mirrors the target in the {@code Mcp-Name} header, which must equal the body
+         * (the same methods as {@link dev.jmcp.protocol.NamedTarget}, the list the client reads). Needs a target.
+         */
+        NAMED_IN_HEADER,
+        /**
+         * A call of it needs the scopes authorization gives its target as an item ({@code --scope tool:NAME=…},
+         * {@code prompt:NAME}, {@code resource:URI}), besides those every request needs. Needs a target.
+         */
+        SCOPED_PER_ITEM
     }
 
     public ServedMethod {

@@ -607,7 +607,7 @@ public final class ServerSession implements Caller, AutoCloseable {
         params.put("level", level.toString());
         if (logger != null) params.put("logger", logger);
         params.put("data", data);
-        notify("notifications/message", params, related);
+        notify(OutboundMethods.MESSAGE, params, related);
     }
 
     /** Blocks until no request is in flight or {@code timeout} passes; true when idle. */

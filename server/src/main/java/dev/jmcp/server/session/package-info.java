@@ -2,7 +2,9 @@
  * What every request is served through, and the stateful session. The handler-facing types ({@link
  * dev.jmcp.server.session.Call}, {@link dev.jmcp.server.session.Params}, {@link dev.jmcp.server.session.Caller},
  * {@link dev.jmcp.server.session.InFlight}), the one method table ({@link dev.jmcp.server.session.MethodTable} of
- * {@link dev.jmcp.server.session.ServedMethod}s, which {@link dev.jmcp.server.methods.Methods} fills), the one mapping
+ * {@link dev.jmcp.server.session.ServedMethod}s, which {@link dev.jmcp.server.methods.Methods} fills; every other place
+ * that asks about a method reads its row), the outbound table of what the server sends its client ({@link
+ * dev.jmcp.server.session.OutboundMethods} of {@link dev.jmcp.server.session.OutboundRequest}s), the one mapping
  * of whatever a handler throws (any {@link java.lang.Throwable}, out of memory included) to exactly one response
  * ({@code Failures}), and {@link dev.jmcp.server.session.Host}, what all of it needs from the engine. Then a {@link
  * dev.jmcp.server.session.ServerSession} per connected client of the stateful revisions (2024-11-05 … 2025-11-25):

@@ -11,12 +11,12 @@ import dev.jmcp.server.session.Params;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Answers the methods of the skills extension — {@code skills/list} (paged, by {@code SKILL.md} URI),
- * {@code skills/get} and {@code resources/directory/read} — from a registry snapshot. Results are the bare results;
+ * Answers the methods of the skills extension — {@link #list skills/list} (paged, by {@code SKILL.md} URI),
+ * {@link #get skills/get} and {@link #readDirectory resources/directory/read}, one method each, as the method table
+ * binds them — from the registry snapshot a call sees. Results are the bare results;
  * the caller adds {@code resultType} and cache hints. An unknown skill, a URI that is not a skill directory, or
  * malformed params are a -32602 {@link JsonRpcException}. Stateless and thread-safe.
  */
@@ -25,7 +25,6 @@ public final class SkillMethods {
     public static final String EXTENSION = "io.modelcontextprotocol/skills";
     /** The capability's settings: the skill directories can be listed. */
     public static final Map<String, Object> CAPABILITY = Map.of("directoryRead", true);
-    private static final Set<String> METHODS = Set.of("skills/list", "skills/get", "resources/directory/read");
     private static final String DIRECTORY_TYPE = "inode/directory";
 
     private final int pageSize;
@@ -34,43 +33,38 @@ public final class SkillMethods {
         this.pageSize = pageSize;
     }
 
-    /** True for the methods this class answers. */
-    public static boolean handles(String method) {
-        return METHODS.contains(method);
-    }
-
-    /** The result of {@code call}, served from the registry snapshot it sees. */
-    public Map<String, Object> serve(Call call) {
-        return serve(call.params().method(), call.params(), call.registry());
-    }
-
-    /** The result of {@code method} with {@code params}, served from {@code registry}. */
-    public Map<String, Object> serve(String method, Params params, Registry registry) {
+    /** {@code skills/list}: the skills, paged, by the URI of their {@code SKILL.md}. */
+    public Map<String, Object> list(Call call) {
+        Params params = call.params();
+        var page = Pagination.page(call.registry().skills(), SkillEntry::uri, SkillMethods::describe,
+                params.optionalString("cursor"), pageSize, params);
         var result = new LinkedHashMap<String, Object>();
-        switch (method) {
-            case "skills/list" -> {
-                var page = Pagination.page(registry.skills(), SkillEntry::uri, SkillMethods::describe,
-                        params.optionalString("cursor"), pageSize, params);
-                result.put("skills", page.items());
-                if (page.nextCursor() != null) result.put("nextCursor", page.nextCursor());
-            }
-            case "skills/get" -> {
-                String uri = params.requireString("uri");
-                SkillEntry skill = registry.skill(uri).orElseThrow(() -> JsonRpcException.invalidParams(
-                        "Invalid params: no skill has the SKILL.md " + uri + "; skills/list names every skill"));
-                result.put("skill", describe(skill));
-            }
-            case "resources/directory/read" -> {
-                String uri = params.requireString("uri");
-                var children = children(uri, registry).orElseThrow(() -> JsonRpcException.invalidParams(
-                        "Invalid params: " + uri + " is not a directory of a skill this server serves"));
-                var page = Pagination.page(children.values(), child -> (String) child.get("uri"), child -> child,
-                        params.optionalString("cursor"), pageSize, params);
-                result.put("resources", page.items());
-                if (page.nextCursor() != null) result.put("nextCursor", page.nextCursor());
-            }
-            default -> throw new IllegalArgumentException("not a skills method: " + method);
-        }
+        result.put("skills", page.items());
+        if (page.nextCursor() != null) result.put("nextCursor", page.nextCursor());
+        return result;
+    }
+
+    /** {@code skills/get}: one skill, by the URI of its {@code SKILL.md}. */
+    public Map<String, Object> get(Call call) {
+        String uri = call.params().requireString("uri");
+        SkillEntry skill = call.registry().skill(uri).orElseThrow(() -> JsonRpcException.invalidParams(
+                "Invalid params: no skill has the SKILL.md " + uri + "; skills/list names every skill"));
+        var result = new LinkedHashMap<String, Object>();
+        result.put("skill", describe(skill));
+        return result;
+    }
+
+    /** {@code resources/directory/read}: the files and subdirectories directly in a skill's directory, paged. */
+    public Map<String, Object> readDirectory(Call call) {
+        Params params = call.params();
+        String uri = params.requireString("uri");
+        var children = children(uri, call.registry()).orElseThrow(() -> JsonRpcException.invalidParams(
+                "Invalid params: " + uri + " is not a directory of a skill this server serves"));
+        var page = Pagination.page(children.values(), child -> (String) child.get("uri"), child -> child,
+                params.optionalString("cursor"), pageSize, params);
+        var result = new LinkedHashMap<String, Object>();
+        result.put("resources", page.items());
+        if (page.nextCursor() != null) result.put("nextCursor", page.nextCursor());
         return result;
     }
 

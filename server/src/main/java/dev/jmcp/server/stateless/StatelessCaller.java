@@ -1,5 +1,7 @@
 package dev.jmcp.server.stateless;
 
+import dev.jmcp.server.session.OutboundMethods;
+import dev.jmcp.server.session.OutboundRequest;
 import dev.jmcp.server.session.Caller;
 import dev.jmcp.server.session.Host;
 import dev.jmcp.server.session.InFlight;
@@ -9,7 +11,6 @@ import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.protocol.InputRequiredResult;
 import dev.jmcp.protocol.ProtocolVersion;
-import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
@@ -132,13 +133,11 @@ public final class StatelessCaller implements Caller {
     /** Input requests as {@code inputRequests} lists them: key → {@code {method, params}}. */
     static Map<String, Object> wire(Map<String, InputRequest> missing) {
         var requests = new LinkedHashMap<String, Object>();
-        missing.forEach((key, request) -> requests.put(key, switch (request) {
-            case InputRequest.Elicit e -> Map.of("method", ServerRequests.ELICITATION_CREATE,
-                    "params", CODEC.toTree(e.request()));
-            case InputRequest.Sample s -> Map.of("method", ServerRequests.SAMPLING_CREATE_MESSAGE,
-                    "params", CODEC.toTree(s.request()));
-            case InputRequest.ListRoots r -> Map.of("method", ServerRequests.ROOTS_LIST, "params", Map.of());
-        }));
+        missing.forEach((key, request) -> {
+            OutboundRequest method = OutboundMethods.of(request);
+            Object params = method.params().apply(request);
+            requests.put(key, Map.of("method", method.name(), "params", params == null ? Map.of() : params));
+        });
         return requests;
     }
 }

@@ -1,5 +1,6 @@
 package dev.jmcp.server.stateless;
 
+import dev.jmcp.server.session.OutboundMethods;
 import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.RequestContexts;
 
@@ -72,7 +73,7 @@ final class StatelessContext implements RequestContext {
     @Override
     public void progress(double progress, Double total, String message) {
         if (progressToken == null) return;
-        exchange.send("notifications/progress", RequestContexts.progress(progressToken, progress, total, message, true));
+        exchange.send(OutboundMethods.PROGRESS, RequestContexts.progress(progressToken, progress, total, message, true));
     }
 
     @Override
@@ -84,7 +85,7 @@ final class StatelessContext implements RequestContext {
         params.put("level", level.toString());
         if (logger != null) params.put("logger", logger);
         params.put("data", JsonTrees.plain(data));
-        exchange.send("notifications/message", params);
+        exchange.send(OutboundMethods.MESSAGE, params);
     }
 
     @Override
@@ -225,16 +226,7 @@ final class StatelessContext implements RequestContext {
     /** The client's answer as the type the request calls for; null when it is not one (asked again). */
     private static Object read(InputRequest request, Object raw) {
         try {
-            return switch (request) {
-                case InputRequest.Elicit e -> CODEC.fromTree(raw, ElicitResult.class);
-                case InputRequest.Sample s -> CODEC.fromTree(raw, CreateMessageResult.class);
-                case InputRequest.ListRoots r -> {
-                    if (!(raw instanceof Map<?, ?> map) || !(map.get("roots") instanceof List<?> list)) yield null;
-                    var roots = new ArrayList<Root>(list.size());
-                    for (Object item : list) roots.add(CODEC.fromTree(item, Root.class));
-                    yield roots;
-                }
-            };
+            return OutboundMethods.of(request).answer().apply(raw);
         } catch (IllegalArgumentException e) {
             return null;
         }

@@ -174,10 +174,12 @@ public final class StatelessRequests implements StatelessWire {
                 () -> answer(request, envelope, reply, work), reply::send, sent -> reply.done());
     }
 
-    /** True when {@code method} answers with a stream that lasts until its client leaves ({@code subscriptions/listen}). */
-    public boolean streams(String method) {
-        ServedMethod served = engine.method(method);
-        return served != null && served.is(ServedMethod.Trait.STREAMS);
+    /**
+     * The row of the method table for {@code name}, which says what a transport asks about a request before it is
+     * served (the header naming its target, whether it streams); null when the server has no such method.
+     */
+    public ServedMethod method(String name) {
+        return engine.method(name);
     }
 
     private JsonRpcMessage answer(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
@@ -258,8 +260,12 @@ public final class StatelessRequests implements StatelessWire {
      */
     public Map<String, Object> serveForOtherInstance(String taskId, String method, Map<String, Object> params) {
         if (tasks.store().get(taskId).isEmpty()) return null;
+        // The asking instance names the method; this one serves it as its own table's row does.
+        if (!(engine.method(method) instanceof ServedMethod row && row.handler() instanceof TaskHandler handler)) {
+            throw new IllegalArgumentException("not a tasks method: " + method);
+        }
         try {
-            return Map.of("result", CODEC.toTree(tasks.serve(method, params)));
+            return Map.of("result", CODEC.toTree(handler.held().serve(tasks, params)));
         } catch (JsonRpcException e) {
             var error = new LinkedHashMap<String, Object>();
             error.put("code", e.toError().code());
@@ -289,17 +295,20 @@ public final class StatelessRequests implements StatelessWire {
                 : TaskSupport.NONE;
     }
 
-    /** {@code tasks/get}, {@code tasks/update}, {@code tasks/cancel}, answered here or by the instance holding the task. */
-    public Object task(Params params) {
+    /**
+     * A method of the tasks extension, as {@code handler} serves it, answered here or by the instance holding the
+     * task, or from what the instance that held it recorded before it stopped.
+     */
+    public Object task(Params params, TaskHandler handler) {
         if (params.values().get("taskId") instanceof String id && tasks.store().get(id).isEmpty()) {
             // Not held here: another instance behind the same balancer may hold it.
             var answered = engine.sharedState().askTaskOwner(id, params.method(), params.values());
             if (answered.isPresent()) return fromTree(answered.get());
             // Nobody holds it: if its instance stopped, what that instance recorded is what the client reads.
             var orphaned = engine.sharedState().orphanedTask(id);
-            if (orphaned.isPresent()) return TaskMethods.serveOrphaned(params.method(), orphaned.get());
+            if (orphaned.isPresent()) return handler.orphaned().serve(orphaned.get());
         }
-        return tasks.serve(params.method(), params.values());
+        return handler.held().serve(tasks, params.values());
     }
 
     /** Serves one request; what its handler throws (but a missing capability) is the caller's to map. */

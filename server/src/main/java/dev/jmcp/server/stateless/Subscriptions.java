@@ -1,5 +1,6 @@
 package dev.jmcp.server.stateless;
 
+import dev.jmcp.server.session.OutboundMethods;
 import dev.jmcp.server.session.Params;
 
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
@@ -71,7 +72,7 @@ public final class Subscriptions {
         subscription.lock().lock();
         try {
             open.add(subscription);
-            subscription.send("notifications/subscriptions/acknowledged", Map.of("notifications", honoured));
+            subscription.send(OutboundMethods.SUBSCRIPTIONS_ACKNOWLEDGED, Map.of("notifications", honoured));
         } finally {
             subscription.lock().unlock();
         }
@@ -82,13 +83,13 @@ public final class Subscriptions {
         for (var subscription : open) {
             Thread.ofVirtual().name("mcp-listen-changed").start(() -> {
                 if (kinds.contains(Registry.Kind.TOOLS) && subscription.tools()) {
-                    subscription.send("notifications/tools/list_changed", Map.of());
+                    subscription.send(OutboundMethods.TOOLS_LIST_CHANGED, Map.of());
                 }
                 if (kinds.contains(Registry.Kind.PROMPTS) && subscription.prompts()) {
-                    subscription.send("notifications/prompts/list_changed", Map.of());
+                    subscription.send(OutboundMethods.PROMPTS_LIST_CHANGED, Map.of());
                 }
                 if (kinds.contains(Registry.Kind.RESOURCES) && subscription.resources()) {
-                    subscription.send("notifications/resources/list_changed", Map.of());
+                    subscription.send(OutboundMethods.RESOURCES_LIST_CHANGED, Map.of());
                 }
             });
         }
@@ -99,7 +100,7 @@ public final class Subscriptions {
             if (subscription.uris().contains(uri)) {
                 // The plugin that changed the resource never waits on a client slow to read its stream.
                 Thread.ofVirtual().name("mcp-listen-updated").start(
-                        () -> subscription.send("notifications/resources/updated", Map.of("uri", uri)));
+                        () -> subscription.send(OutboundMethods.RESOURCE_UPDATED, Map.of("uri", uri)));
             }
         }
     }

@@ -7,19 +7,32 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * Answers the methods of the tasks extension — {@code tasks/get}, {@code tasks/update}, {@code tasks/cancel} — from a
- * {@link TaskStore}. Results are complete results ({@code resultType: "complete"}); an unknown task id or malformed
- * params are a -32602 {@link JsonRpcException}. Whether the request declared the extension is the caller's check.
- * Thread-safe.
+ * Answers the methods of the tasks extension — {@link #get tasks/get}, {@link #update tasks/update}, {@link #cancel
+ * tasks/cancel}, one method each, as the method table binds them — from a {@link TaskStore}. Results are complete
+ * results ({@code resultType: "complete"}); an unknown task id or malformed params are a -32602
+ * {@link JsonRpcException}. Whether the request declared the extension is the caller's check. Thread-safe.
  */
 public final class TaskMethods {
     private static final JsonCodec CODEC = JsonCodec.shared();
     /** The extension's identifier, as capabilities name it. */
     public static final String EXTENSION = "io.modelcontextprotocol/tasks";
-    private static final Set<String> METHODS = Set.of("tasks/get", "tasks/update", "tasks/cancel");
+
+    /** One of the methods, served from the tasks this instance holds. */
+    @FunctionalInterface
+    public interface Held {
+        Map<String, Object> serve(TaskMethods methods, Map<String, Object> params);
+    }
+
+    /**
+     * One of the methods, for a task held by an instance that has stopped, from {@code view}, the last
+     * {@code tasks/get} body it recorded.
+     */
+    @FunctionalInterface
+    public interface Orphaned {
+        Map<String, Object> serve(Map<String, Object> view);
+    }
 
     private final TaskStore store;
 
@@ -31,48 +44,51 @@ public final class TaskMethods {
         return store;
     }
 
-    /** True for the methods this class answers; {@code tasks/result} and {@code tasks/list} are not among them. */
-    public static boolean handles(String method) {
-        return METHODS.contains(method);
+    /** {@code tasks/get}: the task as it is now. */
+    public Map<String, Object> get(Map<String, Object> params) {
+        var result = new LinkedHashMap<String, Object>(CODEC.toTree(task("tasks/get", params).detailed()));
+        return complete(result);
     }
 
-    /** The result of {@code method} with {@code params}. */
-    public Map<String, Object> serve(String method, Map<String, Object> params) {
-        Task task = task(method, params);
-        var result = new LinkedHashMap<String, Object>();
-        switch (method) {
-            case "tasks/get" -> result.putAll(CODEC.toTree(task.detailed()));
-            case "tasks/update" -> task.update(inputResponses(params));
-            // "The server MUST acknowledge the request with an empty result", also for a task that already ended.
-            case "tasks/cancel" -> {
-                if (task.cancel()) store.record(task);
-            }
-            default -> throw new IllegalArgumentException("not a tasks method: " + method);
-        }
-        result.put("resultType", "complete");
-        return result;
+    /** {@code tasks/update}: hands the task the answers to its input requests. */
+    public Map<String, Object> update(Map<String, Object> params) {
+        task("tasks/update", params).update(inputResponses(params));
+        return complete(new LinkedHashMap<>());
+    }
+
+    /** {@code tasks/cancel}: "The server MUST acknowledge the request with an empty result", also for an ended task. */
+    public Map<String, Object> cancel(Map<String, Object> params) {
+        Task task = task("tasks/cancel", params);
+        if (task.cancel()) store.record(task);
+        return complete(new LinkedHashMap<>());
     }
 
     /**
-     * The result of {@code method} for a task held by an instance that has stopped, from {@code view}, the last
-     * {@code tasks/get} body it recorded: an ended task reads as it ended; one still running when its instance stopped
-     * is {@code failed}, for its work is gone. Nothing changes an ended task, so an update or a cancel is acknowledged
-     * and does nothing, as for any ended task.
+     * {@code tasks/get} of a task whose instance stopped: an ended task reads as it ended; one still running when its
+     * instance stopped is {@code failed}, for its work is gone.
      */
-    public static Map<String, Object> serveOrphaned(String method, Map<String, Object> view) {
-        if (!METHODS.contains(method)) throw new IllegalArgumentException("not a tasks method: " + method);
-        var result = new LinkedHashMap<String, Object>();
-        if (method.equals("tasks/get")) {
-            result.putAll(view);
-            boolean ended = view.get("status") instanceof String status
-                    && TaskStatus.fromWire(status).map(TaskStatus::terminal).orElse(false);
-            if (!ended) {
-                result.remove("inputRequests");
-                result.put("status", TaskStatus.FAILED.wire());
-                result.put("error", Map.of("code", ErrorCodes.INTERNAL_ERROR, "message", "Internal error: the server "
-                        + "instance running this task stopped before the task ended; its work is lost, start it again"));
-            }
+    public static Map<String, Object> orphanedGet(Map<String, Object> view) {
+        var result = new LinkedHashMap<String, Object>(view);
+        boolean ended = view.get("status") instanceof String status
+                && TaskStatus.fromWire(status).map(TaskStatus::terminal).orElse(false);
+        if (!ended) {
+            result.remove("inputRequests");
+            result.put("status", TaskStatus.FAILED.wire());
+            result.put("error", Map.of("code", ErrorCodes.INTERNAL_ERROR, "message", "Internal error: the server "
+                    + "instance running this task stopped before the task ended; its work is lost, start it again"));
         }
+        return complete(result);
+    }
+
+    /**
+     * {@code tasks/update} or {@code tasks/cancel} of a task whose instance stopped: nothing changes an ended task, so
+     * it is acknowledged and does nothing, as for any ended task.
+     */
+    public static Map<String, Object> orphanedAcknowledged(Map<String, Object> view) {
+        return complete(new LinkedHashMap<>());
+    }
+
+    private static Map<String, Object> complete(Map<String, Object> result) {
         result.put("resultType", "complete");
         return result;
     }

@@ -11,6 +11,7 @@ import dev.jmcp.server.registry.ArgumentsValidator;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.schema.JsonSchemas;
+import dev.jmcp.server.session.OutboundMethods;
 import dev.jmcp.server.session.Call;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.toolsearch.SearchableTool;
@@ -132,7 +133,7 @@ public final class ToolSearch implements AutoCloseable {
         }
         if (settings.activate() && call.caller() instanceof ServerSession session && active.add(session, found)) {
             // Before the answer, so that a client that lists again on the answer already sees them.
-            session.notify("notifications/tools/list_changed", null, call.id());
+            session.notify(OutboundMethods.TOOLS_LIST_CHANGED, null, call.id());
         }
         Map<String, Object> structured = Map.of("tools", tools);
         return new CallToolResult(List.of(new TextContent(CODEC.writeValueAsString(structured), null, null)),

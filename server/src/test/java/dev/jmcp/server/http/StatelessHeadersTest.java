@@ -2,10 +2,14 @@ package dev.jmcp.server.http;
 
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.methods.Methods;
+import dev.jmcp.server.session.MethodTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Map;
 
@@ -15,51 +19,60 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(10)
 class StatelessHeadersTest {
 
+    private static final MethodTable METHODS = Methods.table(ServerOptions.defaults("headers-test", Path.of("unused")));
+
     private static JsonRpcRequest request(String method, Map<String, Object> params) {
         return new JsonRpcRequest(RequestId.of(7), method, params);
     }
 
+    /** {@link StatelessHeaders#mismatch} of {@code request} as the real method table serves it. */
+    private static String mismatch(String methodHeader, String nameHeader, JsonRpcRequest request) {
+        return StatelessHeaders.mismatch(methodHeader, nameHeader, request, METHODS.request(request.method()));
+    }
+
     @Test
     void aMissingMcpMethodHeaderIsAMismatch() {
-        assertThat(StatelessHeaders.mismatch(null, null, request("tools/list", Map.of()))).contains("Mcp-Method");
+        assertThat(mismatch(null, null, request("tools/list", Map.of()))).contains("Mcp-Method");
     }
 
     @Test
     void mcpMethodValuesAreCaseSensitive() {
-        assertThat(StatelessHeaders.mismatch("TOOLS/LIST", null, request("tools/list", Map.of())))
+        assertThat(mismatch("TOOLS/LIST", null, request("tools/list", Map.of())))
                 .contains("TOOLS/LIST").contains("tools/list");
-        assertThat(StatelessHeaders.mismatch("prompts/list", null, request("tools/list", Map.of()))).isNotNull();
-        assertThat(StatelessHeaders.mismatch("tools/list", null, request("tools/list", Map.of()))).isNull();
+        assertThat(mismatch("prompts/list", null, request("tools/list", Map.of()))).isNotNull();
+        assertThat(mismatch("tools/list", null, request("tools/list", Map.of()))).isNull();
     }
 
     @Test
     void mcpNameIsRequiredOnlyForTheMethodsThatMirrorAName() {
-        assertThat(StatelessHeaders.mismatch("tools/call", null, request("tools/call", Map.of("name", "echo"))))
+        assertThat(mismatch("tools/call", null, request("tools/call", Map.of("name", "echo"))))
                 .contains("Mcp-Name");
-        assertThat(StatelessHeaders.mismatch("tasks/result", null, request("tasks/result", Map.of("taskId", "t1"))))
+        assertThat(mismatch("tasks/result", null, request("tasks/result", Map.of("taskId", "t1"))))
                 .isNull();
-        assertThat(StatelessHeaders.nameField("prompts/get")).isEqualTo("name");
-        assertThat(StatelessHeaders.nameField("resources/read")).isEqualTo("uri");
-        assertThat(StatelessHeaders.nameField("tasks/cancel")).isEqualTo("taskId");
-        assertThat(StatelessHeaders.nameField("tools/list")).isNull();
+        assertThat(StatelessHeaders.nameField(METHODS.request("prompts/get"))).isEqualTo("name");
+        assertThat(StatelessHeaders.nameField(METHODS.request("resources/read"))).isEqualTo("uri");
+        assertThat(StatelessHeaders.nameField(METHODS.request("tasks/cancel"))).isEqualTo("taskId");
+        assertThat(StatelessHeaders.nameField(METHODS.request("tools/list"))).isNull();
+        assertThat(StatelessHeaders.nameField(METHODS.request("resources/subscribe"))).as("a target, no header").isNull();
+        assertThat(StatelessHeaders.nameField(null)).isNull();
     }
 
     @Test
     void mcpNameMustEqualTheBodyFieldAfterTrimmingSpacesAndTabs() {
         var call = request("tools/call", Map.of("name", "echo"));
-        assertThat(StatelessHeaders.mismatch("tools/call", " \techo  ", call)).isNull();
-        assertThat(StatelessHeaders.mismatch("tools/call", "wrong_tool_name", call)).contains("wrong_tool_name");
-        assertThat(StatelessHeaders.mismatch("tools/call", "Echo", call)).isNotNull();
+        assertThat(mismatch("tools/call", " \techo  ", call)).isNull();
+        assertThat(mismatch("tools/call", "wrong_tool_name", call)).contains("wrong_tool_name");
+        assertThat(mismatch("tools/call", "Echo", call)).isNotNull();
         var read = request("resources/read", Map.of("uri", "file:///a b.txt"));
-        assertThat(StatelessHeaders.mismatch("resources/read", "file:///a b.txt", read)).isNull();
+        assertThat(mismatch("resources/read", "file:///a b.txt", read)).isNull();
         var task = request("tasks/get", Map.of("taskId", "t-1"));
-        assertThat(StatelessHeaders.mismatch("tasks/get", "t-2", task)).contains("taskId");
+        assertThat(mismatch("tasks/get", "t-2", task)).contains("taskId");
     }
 
     @Test
     void aBase64EncodedNameIsDecodedBeforeComparing() {
         String encoded = "=?base64?" + Base64.getEncoder().encodeToString("Hello, 世界".getBytes(StandardCharsets.UTF_8)) + "?=";
-        assertThat(StatelessHeaders.mismatch("prompts/get", encoded, request("prompts/get", Map.of("name", "Hello, 世界"))))
+        assertThat(mismatch("prompts/get", encoded, request("prompts/get", Map.of("name", "Hello, 世界"))))
                 .isNull();
         assertThat(StatelessHeaders.decode("=?base64?SGVsbG8?=")).isNull();
         assertThat(StatelessHeaders.decode("=?base64?SGVs!!!bG8=?=")).isNull();
@@ -69,8 +82,8 @@ class StatelessHeadersTest {
 
     @Test
     void aBodyWithoutTheNamedFieldIsLeftForTheEngineToRefuse() {
-        assertThat(StatelessHeaders.mismatch("tools/call", null, request("tools/call", Map.of()))).isNull();
-        assertThat(StatelessHeaders.mismatch("tools/call", null, request("tools/call", null))).isNull();
+        assertThat(mismatch("tools/call", null, request("tools/call", Map.of()))).isNull();
+        assertThat(mismatch("tools/call", null, request("tools/call", null))).isNull();
     }
 
     private static final Map<String, Object> REGION_SCHEMA = Map.of("type", "object", "properties", Map.of(

@@ -15,7 +15,7 @@ class CallLogTest {
 
     @Test
     void aToolCalledThroughCallToolIsLoggedAsThatToolViaCallTool() {
-        var call = new CallInfo("tools/call", "get_weather", RequestId.of(7), "2025-11-25", "s1", Map.of(), 0,
+        var call = new CallInfo("tools/call", Target.TOOL, "get_weather", RequestId.of(7), "2025-11-25", "s1", Map.of(), 0,
                 "alice", "127.0.0.1", "call_tool");
         assertThat(CallLog.line(call, "weather", OK)).isEqualTo("call method=tools/call target=get_weather"
                 + " via=call_tool plugin=weather session=s1 revision=2025-11-25 caller=alice address=127.0.0.1 id=7"
@@ -24,7 +24,7 @@ class CallLogTest {
 
     @Test
     void aDirectCallSaysNoVia() {
-        var call = new CallInfo("tools/call", "get_weather", RequestId.of(8), "2026-07-28", null, Map.of(), 0);
+        var call = new CallInfo("tools/call", Target.TOOL, "get_weather", RequestId.of(8), "2026-07-28", null, Map.of(), 0);
         assertThat(CallLog.line(call, null, OK)).isEqualTo("call method=tools/call target=get_weather"
                 + " revision=2026-07-28 id=8 outcome=ok duration_ms=2.500");
     }

@@ -197,19 +197,17 @@ class TaskStoreTest {
     void theMethodsAnswerWithCompleteResultsAndRefuseUnknownTasks() {
         var methods = new TaskMethods(store);
         Task task = store.create().orElseThrow();
-        assertThat(methods.serve("tasks/get", Map.of("taskId", task.id()))).containsEntry("resultType", "complete")
+        assertThat(methods.get(Map.of("taskId", task.id()))).containsEntry("resultType", "complete")
                 .containsEntry("taskId", task.id()).containsEntry("status", "working");
-        assertThat(methods.serve("tasks/update", Map.of("taskId", task.id(), "inputResponses", Map.of())))
+        assertThat(methods.update(Map.of("taskId", task.id(), "inputResponses", Map.of())))
                 .containsOnlyKeys("resultType");
-        assertThat(methods.serve("tasks/cancel", Map.of("taskId", task.id()))).containsOnlyKeys("resultType");
-        assertThat(methods.serve("tasks/cancel", Map.of("taskId", task.id()))).containsOnlyKeys("resultType");
+        assertThat(methods.cancel(Map.of("taskId", task.id()))).containsOnlyKeys("resultType");
+        assertThat(methods.cancel(Map.of("taskId", task.id()))).containsOnlyKeys("resultType");
         assertThat(task.status()).isEqualTo(TaskStatus.CANCELLED);
-        assertThatThrownBy(() -> methods.serve("tasks/get", Map.of("taskId", "nope")))
+        assertThatThrownBy(() -> methods.get(Map.of("taskId", "nope")))
                 .isInstanceOfSatisfying(JsonRpcException.class, e -> assertThat(e.code()).isEqualTo(-32602));
-        assertThatThrownBy(() -> methods.serve("tasks/update", Map.of("taskId", task.id())))
+        assertThatThrownBy(() -> methods.update(Map.of("taskId", task.id())))
                 .isInstanceOfSatisfying(JsonRpcException.class, e -> assertThat(e.code()).isEqualTo(-32602));
-        assertThat(TaskMethods.handles("tasks/result")).isFalse();
-        assertThat(TaskMethods.handles("tasks/list")).isFalse();
     }
 
     @Test
@@ -317,9 +315,9 @@ class TaskStoreTest {
 
         Task cancelled = store.create().orElseThrow();
         recorded.clear();
-        methods.serve("tasks/cancel", Map.of("taskId", cancelled.id()));
+        methods.cancel(Map.of("taskId", cancelled.id()));
         assertThat(recorded.poll()).isEqualTo(new Recorded(cancelled.id(), "cancelled", expiry));
-        methods.serve("tasks/cancel", Map.of("taskId", cancelled.id()));
+        methods.cancel(Map.of("taskId", cancelled.id()));
         assertThat(recorded).as("a second cancel changes nothing, so records nothing").isEmpty();
     }
 
@@ -336,7 +334,7 @@ class TaskStoreTest {
         awaitStatus(working, TaskStatus.INPUT_REQUIRED);
         var asking = detailed(working);
         assertThat(asking).containsKey("inputRequests");
-        var failed = TaskMethods.serveOrphaned("tasks/get", asking);
+        var failed = TaskMethods.orphanedGet(asking);
         assertThat(failed).containsEntry("status", "failed").containsEntry("resultType", "complete")
                 .containsEntry("taskId", working.id()).doesNotContainKey("inputRequests");
         assertThat(map(failed.get("error"))).containsEntry("code", -32603);
@@ -344,13 +342,11 @@ class TaskStoreTest {
 
         Task done = store.create().orElseThrow();
         done.complete(Map.of("content", java.util.List.of(Map.of("type", "text", "text", "42"))));
-        var completed = TaskMethods.serveOrphaned("tasks/get", detailed(done));
+        var completed = TaskMethods.orphanedGet(detailed(done));
         assertThat(completed).containsEntry("status", "completed").containsKey("result").doesNotContainKey("error");
 
-        assertThat(TaskMethods.serveOrphaned("tasks/cancel", asking)).isEqualTo(Map.of("resultType", "complete"));
-        assertThat(TaskMethods.serveOrphaned("tasks/update", asking)).isEqualTo(Map.of("resultType", "complete"));
-        assertThatThrownBy(() -> TaskMethods.serveOrphaned("tasks/list", asking))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(TaskMethods.orphanedAcknowledged(asking)).as("a cancel or an update changes nothing")
+                .isEqualTo(Map.of("resultType", "complete"));
         working.cancel();
         assertThat(asker.join(Duration.ofSeconds(5))).isTrue();
     }
