@@ -113,10 +113,37 @@ public final class McpProcess implements AutoCloseable {
     }
 
     public Map<String, Object> await(CompletableFuture<Map<String, Object>> future, String what) throws Exception {
+        return await(future, what, WAIT);
+    }
+
+    /**
+     * The response {@code future} completes with, waiting up to {@code wait}; on a timeout the failure shows the
+     * server's standard error and where each of its threads was (a thread dump), so a lost answer can be traced.
+     */
+    public Map<String, Object> await(CompletableFuture<Map<String, Object>> future, String what, Duration wait)
+            throws Exception {
         try {
-            return future.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            return future.get(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("no response to " + what + " within " + WAIT + "\nstderr:\n" + stderr());
+            throw new AssertionError("no response to " + what + " within " + wait + "\nstderr:\n" + stderr()
+                    + "\nthreads:\n" + threadDump());
+        }
+    }
+
+    /** The server JVM's threads as {@code jcmd Thread.print} shows them (bounded), or why there are none. */
+    private String threadDump() {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process dump = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            byte[] text = dump.getInputStream().readNBytes(256 * 1024);
+            if (!dump.waitFor(20, TimeUnit.SECONDS)) dump.destroyForcibly();
+            return new String(text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no thread dump: " + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
         }
     }
 

@@ -264,9 +264,10 @@ public final class Engine implements Host {
                         send.accept(sent);
                     }
                 }
-            } catch (VirtualMachineError e) {
+            } catch (Throwable e) {
                 // The heap was exhausted (by another call, often) while this one was answered, or while its error was
-                // made: it still gets one answer, once memory is back.
+                // made (a class first initialized then stays unusable: a LinkageError): it still gets one answer, once
+                // memory is back.
                 if (!work.cancelled()) sent = lastResort(request, send, e);
             } finally {
                 try {
@@ -285,13 +286,18 @@ public final class Engine implements Host {
      * when the first did after all.
      */
     private static JsonRpcMessage lastResort(JsonRpcRequest request, java.util.function.Consumer<JsonRpcMessage> send,
-                                             VirtualMachineError cause) {
+                                             Throwable cause) {
         for (int attempt = 0; attempt < LAST_RESORT_TRIES; attempt++) {
             try {
-                JsonRpcMessage error = Failures.unsendable(request.id(), request.method(), cause);
+                JsonRpcMessage error = cause instanceof VirtualMachineError fatal
+                        ? Failures.unsendable(request.id(), request.method(), fatal)
+                        : new dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse(request.id(),
+                                new dev.jmcp.protocol.jsonrpc.JsonRpcError(
+                                        dev.jmcp.protocol.jsonrpc.ErrorCodes.INTERNAL_ERROR,
+                                        "Internal error: " + cause));
                 send.accept(error);
                 return error;
-            } catch (VirtualMachineError again) {
+            } catch (VirtualMachineError | LinkageError again) {
                 try {
                     Thread.sleep(50);
                 } catch (InterruptedException e) {
@@ -303,7 +309,8 @@ public final class Engine implements Host {
         return null;
     }
 
-    private static final int LAST_RESORT_TRIES = 100;
+    /** Up to 30 s: a collector's full collections on a slow machine may keep the heap exhausted for seconds. */
+    private static final int LAST_RESORT_TRIES = 600;
 
     /** A new session whose messages go out through {@code connection}. The caller closes it. */
     public ServerSession openSession(Connection connection) {

@@ -124,7 +124,11 @@ final class FolderWatcher implements AutoCloseable {
                 // Another thread (a tool exhausting the heap) may leave none for this one for a moment: the watcher
                 // must outlive it, or the folder is no longer watched for the rest of the process's life. Changes
                 // pending stay pending and are applied on the next round.
-                LOG.error("Watching plugins folder {} ran out of memory; still watching", root, e);
+                try {
+                    LOG.error("Watching plugins folder {} ran out of memory; still watching", root, e.toString());
+                } catch (OutOfMemoryError stillNone) {
+                    // Saying so needs memory too; the watcher outlives the message rather than dying with it.
+                }
                 try {
                     Thread.sleep(100);
                 } catch (InterruptedException interrupted) {

@@ -104,6 +104,7 @@ public final class StdioTransport {
         }
     }
 
-    private static final int OUT_OF_MEMORY_TRIES = 100;
+    /** Up to 30 s, as long as the engine's last resort waits for memory to answer a request. */
+    private static final int OUT_OF_MEMORY_TRIES = 600;
     private static final Duration OUT_OF_MEMORY_PAUSE = Duration.ofMillis(50);
 }
