@@ -40,6 +40,23 @@ class HybridToolIndexTest {
     }
 
     @Test
+    void aMistypedWordFindsTheToolItNamesButNotThroughParametersOrSource() {
+        try (HybridToolIndex index = lexical()) {
+            index.update(Tools.few());
+            assertThat(index.search("wheather forcast", 3)).first().isEqualTo("weather_get_forecast");
+            assertThat(index.search("navigte", 3)).first().isEqualTo("browser_navigate");
+        }
+        // A typo is matched in a tool's name, title and description only: a parameter's word is no match for it.
+        Tool tool = new Tool("run", null, "Runs it.", Map.of("type", "object", "properties",
+                Map.of("dialect", Map.of("type", "string", "description", "the SQL dialect"))), null, null, null, null);
+        try (HybridToolIndex index = lexical()) {
+            index.update(List.of(new SearchableTool(tool, "databases", "Tools for relational databases")));
+            assertThat(index.search("dialect", 1)).containsExactly("run");
+            assertThat(index.search("dialekt", 1)).isEmpty();
+        }
+    }
+
+    @Test
     void parametersAnnotationsAndSourceAreSearchable() {
         Tool tool = new Tool("run", null, "Runs it.", Map.of("type", "object", "properties",
                 Map.of("dialect", Map.of("type", "string", "enum", List.of("sqlite", "mysql"),
