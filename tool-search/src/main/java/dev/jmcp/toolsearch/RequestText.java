@@ -96,16 +96,17 @@ record RequestText(String intent, String quoted) {
         } while (matcher.find());
         typed.append(intent, last, intent.length());
         // A request that is only values (a pasted URL) still asks for them: the values stay its intent too.
-        if (typed.toString().replaceAll("\\b(?:" + KIND_WORDS + ")\\b", "").isBlank()) typed.append(' ').append(intent);
+        if (KIND_WORDS.matcher(typed).replaceAll("").isBlank()) typed.append(' ').append(intent);
         return new RequestText(typed.toString(), quoted.toString().strip());
     }
 
-    private static final String KIND_WORDS;
+    /** The words of every kind, compiled once (a request naming a value was checked against a new pattern each time). */
+    private static final java.util.regex.Pattern KIND_WORDS;
 
     static {
         var words = new java.util.LinkedHashSet<String>();
         for (Kind kind : Kind.values()) words.addAll(java.util.List.of(kind.words.split(" ")));
-        KIND_WORDS = String.join("|", words);
+        KIND_WORDS = java.util.regex.Pattern.compile("\\b(?:" + String.join("|", words) + ")\\b");
     }
 
     /** The character that closes a quote opening at {@code i}, or 0 when no quote opens there. */
