@@ -4,22 +4,26 @@ import dev.jmcp.server.toolsearch.SearchableTool;
 import dev.jmcp.server.toolsearch.ToolIndex;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
-import org.apache.lucene.search.FuzzyQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.util.BytesRef;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,25 +49,24 @@ final class HybridToolIndex implements ToolIndex {
     static final String ID = "id";
     /** The fields ranked, each with its weight in the lexical score (the name counts most). */
     static final Map<String, Float> FIELD_WEIGHTS = fieldWeights(RankingSettings.get("fields"));
+    static final float BM25_K1 = (float) RankingSettings.number("k1");
+    static final float BM25_B = (float) RankingSettings.number("b");
+    static final String DENSE_QUERY = RankingSettings.get("denseQuery");
     /**
      * The weight of the English words the glossary gives for a request (see {@link QueryGlossary}) against the
      * request's own words (1); 0 turns the glossary off. Chosen on the evaluation set's dev split.
      */
-    static final float BM25_K1 = (float) RankingSettings.number("k1");
-    static final float BM25_B = (float) RankingSettings.number("b");
-    static final String DENSE_QUERY = RankingSettings.get("denseQuery");
     static final float GLOSSARY_WEIGHT = (float) RankingSettings.number("glossaryWeight");
     private static final int MAX_QUERY_TERMS = 64;
-    /** The weight of a request's quoted words (see {@link RequestText}) against its other words (1). */
     /**
      * What agreeing (or differing) kinds of action add to (or take from) a tool's fused score, whose two parts each lie
      * in [0, 1] (see {@link ToolActions}); 0 turns it off.
      */
     static final double ACTION_WEIGHT = RankingSettings.number("actionWeight");
+    /** The weight of a request's quoted words (see {@link RequestText}) against its other words (1). */
     static final float QUOTE_WEIGHT = (float) RankingSettings.number("quoteWeight");
+    /** The weight of a mistyped word's neighbours (see {@link Typos}) against the request's own words (1). */
     static final float FUZZY_WEIGHT = (float) RankingSettings.number("fuzzyWeight");
-    private static final int FUZZY_MIN_LENGTH = 5;
-    private static final int FUZZY_MAX_TERMS = 4;
 
     static {
         // Before Lucene's first class that logs: its notes go to jmcp's log, not straight to standard error.
@@ -158,7 +161,10 @@ final class HybridToolIndex implements ToolIndex {
 
     private static Document luceneDocument(ToolDocument tool) {
         Document document = new Document();
-        document.add(new StringField(ID, tool.name(), Field.Store.YES));
+        // The name is found by (to replace or delete a tool) and read back for each hit from doc values: reading stored
+        // fields decompressed a whole block per hit (about 1 MiB of garbage a search at depth 50).
+        document.add(new StringField(ID, tool.name(), Field.Store.NO));
+        document.add(new SortedDocValuesField(ID, new BytesRef(tool.name())));
         document.add(new TextField("name", tool.name(), Field.Store.NO));
         document.add(new TextField("title", tool.title(), Field.Store.NO));
         document.add(new TextField("description", tool.description(), Field.Store.NO));
@@ -322,54 +328,54 @@ final class HybridToolIndex implements ToolIndex {
                         field.getValue() * QUOTE_WEIGHT), BooleanClause.Occur.SHOULD);
             }
         }
-        if (FUZZY_WEIGHT > 0) addFuzzy(builder, generation.reader(), terms);
         try {
+            if (FUZZY_WEIGHT > 0) {
+                Typos.addNeighbours(builder, generation.reader(), terms, FIELD_WEIGHTS.keySet(), TYPO_FIELDS,
+                        FUZZY_WEIGHT);
+            }
             IndexSearcher searcher = new IndexSearcher(generation.reader());
             searcher.setSimilarity(new BM25Similarity(BM25_K1, BM25_B));
-            ScoreDoc[] hits = searcher.search(builder.build(), depth).scoreDocs;
-            StoredFields stored = searcher.storedFields();
-            List<Fusion.Scored> ranking = new ArrayList<>(hits.length);
-            for (ScoreDoc hit : hits) ranking.add(new Fusion.Scored(stored.document(hit.doc).get(ID), hit.score));
-            return ranking;
+            return ranking(generation.reader(), searcher.search(builder.build(), depth).scoreDocs);
         } catch (IOException e) {
             throw new UncheckedIOException("searching an in-memory index failed", e);
         }
     }
 
-    /**
-     * A request's word no tool has at all ({@code scrennshot}) is most likely mistyped: it also matches the words one
-     * or two edits away ({@code screenshot}), at a lower weight. Only words of Latin letters, at least
-     * {@value #FUZZY_MIN_LENGTH} long (shorter ones are too close to too many words), at most {@value #FUZZY_MAX_TERMS}
-     * of them, so a pasted text costs no more than a short request.
-     */
-    /**
-     * The fields a mistyped word is matched in. All five cost a search 8 ms more CPU over stdio at 500 tools (23 against
-     * 15 ms, JFR: Levenshtein automata and their garbage) for no gain on the evaluation set; three cost less.
-     */
-    private static final Set<String> FUZZY_FIELDS = Set.of("name", "title", "description");
-
-    private static void addFuzzy(BooleanQuery.Builder builder, DirectoryReader reader, Set<String> terms) {
-        int added = 0;
-        for (String term : terms) {
-            if (added >= FUZZY_MAX_TERMS) return;
-            if (term.length() < FUZZY_MIN_LENGTH || !term.chars().allMatch(c -> c >= 'a' && c <= 'z')) continue;
-            try {
-                boolean known = false;
-                for (String field : FIELD_WEIGHTS.keySet()) known |= reader.docFreq(new Term(field, term)) > 0;
-                if (known) continue;
-            } catch (IOException e) {
-                throw new UncheckedIOException("reading an in-memory index failed", e);
+    /** The hits by name, best first. */
+    private static List<Fusion.Scored> ranking(DirectoryReader reader, ScoreDoc[] hits) throws IOException {
+        // Doc values are read forward only: the hits are visited in index order and put back in rank order.
+        Integer[] byDoc = new Integer[hits.length];
+        for (int i = 0; i < hits.length; i++) byDoc[i] = i;
+        java.util.Arrays.sort(byDoc, (a, b) -> Integer.compare(hits[a].doc, hits[b].doc));
+        Fusion.Scored[] ranked = new Fusion.Scored[hits.length];
+        List<LeafReaderContext> leaves = reader.leaves();
+        int leaf = -1;
+        SortedDocValues names = null;
+        for (int i : byDoc) {
+            ScoreDoc hit = hits[i];
+            int at = ReaderUtil.subIndex(hit.doc, leaves);
+            if (at != leaf) {
+                leaf = at;
+                names = DocValues.getSorted(leaves.get(at).reader(), ID);
             }
-            added++;
-            int edits = term.length() >= 7 ? 2 : 1;
-            for (Map.Entry<String, Float> field : FIELD_WEIGHTS.entrySet()) {
-                // Each field's match builds its own automata (the largest Java-side cost of a search, and most of its
-                // garbage): a mistyped word is looked for where it names the tool, not in parameters or the source.
-                if (!FUZZY_FIELDS.contains(field.getKey())) continue;
-                builder.add(new BoostQuery(new FuzzyQuery(new Term(field.getKey(), term), edits, 1, 16, true),
-                        field.getValue() * FUZZY_WEIGHT), BooleanClause.Occur.SHOULD);
+            if (!names.advanceExact(hit.doc - leaves.get(at).docBase)) {
+                throw new IllegalStateException("a tool in the index has no name: document " + hit.doc);
             }
+            ranked[i] = new Fusion.Scored(names.lookupOrd(names.ordValue()).utf8ToString(), hit.score);
         }
+        return List.of(ranked);
+    }
+
+    /**
+     * The fields a mistyped word is looked for in (see {@link Typos}): where a word names the tool, not its parameters
+     * or its source, whose many words make near misses common and cost more.
+     */
+    private static final Map<String, Float> TYPO_FIELDS = typoFields("name", "title", "description");
+
+    private static Map<String, Float> typoFields(String... names) {
+        Map<String, Float> fields = new LinkedHashMap<>();
+        for (String name : names) fields.put(name, FIELD_WEIGHTS.get(name));
+        return fields;
     }
 
     private static Map<String, Float> fieldWeights(String spec) {
