@@ -15,6 +15,7 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
@@ -313,31 +314,36 @@ final class HybridToolIndex implements ToolIndex {
         if ((terms.isEmpty() && glossed.isEmpty() && quoted.isEmpty()) || generation.documents().isEmpty()) {
             return List.of();
         }
-        BooleanQuery.Builder builder = new BooleanQuery.Builder();
-        for (Map.Entry<String, Float> field : FIELD_WEIGHTS.entrySet()) {
-            for (String term : terms) {
-                builder.add(new BoostQuery(new TermQuery(new Term(field.getKey(), term)), field.getValue()),
-                        BooleanClause.Occur.SHOULD);
-            }
-            for (String term : glossed) {
-                builder.add(new BoostQuery(new TermQuery(new Term(field.getKey(), term)),
-                        field.getValue() * GLOSSARY_WEIGHT), BooleanClause.Occur.SHOULD);
-            }
-            for (String term : quoted) {
-                builder.add(new BoostQuery(new TermQuery(new Term(field.getKey(), term)),
-                        field.getValue() * QUOTE_WEIGHT), BooleanClause.Occur.SHOULD);
-            }
-        }
         try {
+            IndexSearcher searcher = new IndexSearcher(generation.reader());
+            searcher.setSimilarity(new BM25Similarity(BM25_K1, BM25_B));
+            BooleanQuery.Builder builder = new BooleanQuery.Builder();
+            for (Map.Entry<String, Float> field : FIELD_WEIGHTS.entrySet()) {
+                addTerms(builder, searcher, field.getKey(), terms, field.getValue());
+                addTerms(builder, searcher, field.getKey(), glossed, field.getValue() * GLOSSARY_WEIGHT);
+                addTerms(builder, searcher, field.getKey(), quoted, field.getValue() * QUOTE_WEIGHT);
+            }
             if (FUZZY_WEIGHT > 0) {
                 Typos.addNeighbours(builder, generation.reader(), terms, FIELD_WEIGHTS.keySet(), TYPO_FIELDS,
                         FUZZY_WEIGHT);
             }
-            IndexSearcher searcher = new IndexSearcher(generation.reader());
-            searcher.setSimilarity(new BM25Similarity(BM25_K1, BM25_B));
             return ranking(generation.reader(), searcher.search(builder.build(), depth).scoreDocs);
         } catch (IOException e) {
             throw new UncheckedIOException("searching an in-memory index failed", e);
+        }
+    }
+
+    /**
+     * A clause per word the field holds, each looked up once: most of a request's words are in few of the fields, and a
+     * clause of a word the field lacks still cost a query its weight and scorer set-up.
+     */
+    private static void addTerms(BooleanQuery.Builder builder, IndexSearcher searcher, String field, Set<String> words,
+                                 float weight) throws IOException {
+        for (String word : words) {
+            Term term = new Term(field, word);
+            TermStates states = TermStates.build(searcher, term, true);
+            if (states.docFreq() == 0) continue;
+            builder.add(new BoostQuery(new TermQuery(term, states), weight), BooleanClause.Occur.SHOULD);
         }
     }
 
