@@ -94,7 +94,9 @@ public final class PluginTestKit {
         } else {
             Files.copy(jarOrClasses, jar);
         }
-        List<String> command = new ArrayList<>(List.of(javaCommand(), "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+        // A short-lived JVM: the quick compiler only, and no G1 threads to start.
+        List<String> command = new ArrayList<>(List.of(javaCommand(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Xshare:auto",
                 // JVM messages go to standard error: standard output carries the protocol.
                 "-Xlog:disable", "-Xlog:all=warning:stderr",
                 "-cp", serverClassPath(jarOrClasses), MAIN, "serve", "-p", plugins.toString()));
