@@ -130,6 +130,19 @@ public final class McpServer implements AutoCloseable {
         return owner.map(dev.jmcp.server.registry.Owner::name).orElse(null);
     }
 
+    /**
+     * The plugin a line logged on the current thread belongs to when no call it serves is known: the one named by
+     * {@link dev.jmcp.server.observe.LogTap#forPlugin} (a child process's output, also while the plugin is still
+     * loading, so by name only: a plugin of the same name of another server in this JVM is not told apart), else this
+     * server's JAR plugin whose class loader is the thread's context class loader (a thread the plugin started inherits
+     * it), or null. Never waits.
+     */
+    public String pluginOfCurrentThread() {
+        String named = dev.jmcp.server.observe.LogTap.plugin();
+        if (named != null) return named;
+        return plugins.pluginOf(Thread.currentThread().getContextClassLoader());
+    }
+
     /** The plugin files served now, with each plugin's name (once the first load is done, as every read here). */
     public java.util.Map<java.nio.file.Path, String> loadedPlugins() {
         engine.awaitPlugins();

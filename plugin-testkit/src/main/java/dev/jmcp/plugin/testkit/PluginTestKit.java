@@ -68,17 +68,35 @@ public final class PluginTestKit {
         return serve(codeSource(pluginClass), env);
     }
 
+    /**
+     * As {@link #serve(Class, Map)}, bundling into the plugin's JAR the library each of {@code libraryClasses} comes
+     * from, as {@link PluginUnderTest.Builder#bundling} does in-process (and the shade plugin for the built JAR): name
+     * one class of each library the plugin needs at run time, the libraries those need included.
+     */
+    public static TestServer serve(Class<? extends Plugin> pluginClass, Map<String, String> env,
+                                   Class<?>... libraryClasses) throws IOException, InterruptedException {
+        Path classes = codeSource(pluginClass);
+        return serve(classes, env, libraries(classes, libraryClasses));
+    }
+
     /** Serves a plugin from {@code jarOrClasses}: a built plugin JAR, or a folder of compiled classes and resources. */
     public static TestServer serve(Path jarOrClasses, Map<String, String> env) throws IOException, InterruptedException {
+        return serve(jarOrClasses, env, List.of());
+    }
+
+    private static TestServer serve(Path jarOrClasses, Map<String, String> env, List<Path> libraries)
+            throws IOException, InterruptedException {
         Path work = Files.createTempDirectory("jmcp-plugin-test");
         Path plugins = Files.createDirectories(work.resolve("plugins"));
         Path jar = plugins.resolve("plugin-under-test.jar");
         if (Files.isDirectory(jarOrClasses)) {
-            PluginJar.pack(jarOrClasses, jar);
+            PluginJar.pack(jarOrClasses, libraries, jar);
         } else {
             Files.copy(jarOrClasses, jar);
         }
-        List<String> command = new ArrayList<>(List.of(javaCommand(), "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+        // A short-lived JVM: the quick compiler only, and no G1 threads to start.
+        List<String> command = new ArrayList<>(List.of(javaCommand(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Xshare:auto",
                 // JVM messages go to standard error: standard output carries the protocol.
                 "-Xlog:disable", "-Xlog:all=warning:stderr",
                 "-cp", serverClassPath(jarOrClasses), MAIN, "serve", "-p", plugins.toString()));
@@ -110,6 +128,26 @@ public final class PluginTestKit {
     public static String text(dev.jmcp.protocol.ReadResourceResult read) {
         return read.contents().stream().filter(c -> c instanceof dev.jmcp.protocol.TextResourceContents)
                 .map(c -> ((dev.jmcp.protocol.TextResourceContents) c).text()).collect(Collectors.joining("\n"));
+    }
+
+    /**
+     * The JARs or class folders {@code libraryClasses} come from, to bundle into the plugin packed from
+     * {@code jarOrClasses}: refused for a built JAR (it bundles its libraries already) and for the plugin's own classes.
+     */
+    static List<Path> libraries(Path jarOrClasses, Class<?>... libraryClasses) {
+        if (!Files.isDirectory(jarOrClasses)) {
+            throw new IllegalStateException(jarOrClasses + " is a built JAR, which bundles its libraries already");
+        }
+        List<Path> libraries = new ArrayList<>();
+        for (Class<?> type : libraryClasses) {
+            Path library = codeSource(type);
+            if (library.equals(jarOrClasses)) {
+                throw new IllegalArgumentException(type.getName() + " is one of the plugin's own classes, not a "
+                        + "library's");
+            }
+            if (!libraries.contains(library)) libraries.add(library);
+        }
+        return libraries;
     }
 
     static Path codeSource(Class<?> type) {

@@ -133,15 +133,7 @@ public final class PluginUnderTest implements AutoCloseable {
          * kotlin.Unit.class}). For a plugin loaded from its compiled classes; a built JAR bundles them already.
          */
         public Builder bundling(Class<?>... libraryClasses) {
-            if (!Files.isDirectory(jarOrClasses)) {
-                throw new IllegalStateException(jarOrClasses + " is a built JAR, which bundles its libraries already");
-            }
-            for (Class<?> type : libraryClasses) {
-                Path library = PluginTestKit.codeSource(type);
-                if (library.equals(jarOrClasses)) {
-                    throw new IllegalArgumentException(type.getName() + " is one of the plugin's own classes, not a "
-                            + "library's");
-                }
+            for (Path library : PluginTestKit.libraries(jarOrClasses, libraryClasses)) {
                 if (!libraries.contains(library)) libraries.add(library);
             }
             return this;

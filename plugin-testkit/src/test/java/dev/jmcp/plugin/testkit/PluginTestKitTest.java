@@ -42,6 +42,22 @@ class PluginTestKitTest {
     }
 
     @Test
+    void aServedPluginBundlesTheLibrariesNamedAsInProcess() throws Exception {
+        // picocli is on the server's class path (jmcp's command line uses it), yet a plugin sees only the plugin API
+        // and the JDK: without bundling, the plugin's tool cannot reach it.
+        try (TestServer server = PluginTestKit.serve(SamplePlugin.class)) {
+            var missing = server.client().callTool("library", Map.of());
+            assertThat(missing.isError()).isTrue();
+            assertThat(PluginTestKit.text(missing)).contains("picocli/CommandLine");
+        }
+        try (TestServer server = PluginTestKit.serve(SamplePlugin.class, Map.of(), picocli.CommandLine.class)) {
+            assertThat(PluginTestKit.text(server.client().callTool("library", Map.of()))).isEqualTo("CommandLine");
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PluginTestKit.serve(SamplePlugin.class, Map.of(),
+                SamplePlugin.class)).hasMessageContaining("own classes");
+    }
+
+    @Test
     void closingEndsTheServerAndRemovesItsTemporaryFolder() throws Exception {
         TestServer server = PluginTestKit.serve(SamplePlugin.class);
         var folder = server.folder();

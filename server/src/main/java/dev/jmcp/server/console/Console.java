@@ -30,16 +30,18 @@ import java.util.Map;
  * every one of which passes the transport's guards (Origin and Host, and authorization when it is on), as MCP
  * requests do:
  * <ul>
- *   <li>{@code GET api/state}: plugins, tools, prompts, resources and templates, sessions, the last calls with their
+ *   <li>{@code GET api/state}: plugins (each with its log lines no call could be given), tools, prompts, resources and templates, sessions, the last calls with their
  *       failures' detail and log lines, and {@code jmcp dev}'s last build;</li>
  *   <li>{@code POST api/call {tool, arguments}}, {@code api/prompt {name, arguments}}, {@code api/resource {uri}}:
  *       {@code tools/call}, {@code prompts/get}, {@code resources/read} through the console's own session, answered
  *       with the JSON-RPC answer;</li>
  *   <li>{@code POST api/reload {file}}: loads a plugin file again; {@code api/end-session {id}}: ends a session.</li>
  * </ul>
- * A request the console cannot take gets 4xx and {@code {"error": WHY}}. Thread-safe.
+ * A request the console cannot take gets 4xx and {@code {"error": WHY}}. It listens to the process's log
+ * ({@link dev.jmcp.server.observe.LogTap}) for its server's lines until {@link #close}d; a console of another server in
+ * the same JVM sees only its own. Thread-safe.
  */
-public final class Console {
+public final class Console implements AutoCloseable {
     static final String PATH = "/console/";
     /** Bodies of the console's requests are small; a tool's arguments are the biggest. */
     static final int MAX_BODY_BYTES = 1 << 20;
@@ -58,6 +60,12 @@ public final class Console {
         this.calls = new RecentCalls(server);
         this.session = new ConsoleSession(server, calls);
         server.observe(calls);
+    }
+
+    /** Stops collecting log lines (the routes stay until the transport closes). */
+    @Override
+    public void close() {
+        calls.close();
     }
 
     /** Shows {@code jmcp dev}'s last build, which it writes to {@code file} (see {@link DevBuild}). */
@@ -206,7 +214,8 @@ public final class Console {
         state.put("server", Map.of("name", server.options().name(), "version", server.options().version(),
                 "started", started.toString(), "plugins", server.options().pluginsDirectory().toString()));
         var loaded = new ArrayList<Map<String, Object>>();
-        server.loadedPlugins().forEach((file, name) -> loaded.add(Map.of("name", name, "file", file.getFileName().toString())));
+        server.loadedPlugins().forEach((file, name) -> loaded.add(Map.of("name", name, "file", file.getFileName().toString(),
+                "log", calls.pluginLines(name))));
         var failed = new ArrayList<Map<String, Object>>();
         server.failedPlugins().forEach((file, why) -> failed.add(Map.of("file", file.getFileName().toString(), "reason", why)));
         server.runawayPlugins().forEach((file, why) -> failed.add(Map.of("file", file.getFileName().toString(),

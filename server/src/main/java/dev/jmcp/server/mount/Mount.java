@@ -19,6 +19,7 @@ import dev.jmcp.server.session.OutboundRequest;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Lease;
 import dev.jmcp.server.registry.Owner;
+import dev.jmcp.server.observe.LogTap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -285,7 +286,7 @@ public final class Mount implements Owner {
                 // Everything it logs comes here; each call's context passes on what its client asked for.
                 .logLevel(LoggingLevel.DEBUG)
                 .onNotification(this::notified)
-                .stderr(line -> LOG.info("[{}] {}", spec.name(), line));
+                .stderr(line -> LogTap.forPlugin(spec.name(), () -> LOG.info("[{}] {}", spec.name(), line)));
         if (spec.protocolVersion() != null) {
             builder.protocolVersion(ProtocolVersion.fromWire(spec.protocolVersion()).orElseThrow(() ->
                     new IOException("\"protocolVersion\" " + spec.protocolVersion() + " is not a revision jmcp speaks")));
@@ -441,7 +442,8 @@ public final class Mount implements Owner {
                 List<Forwarding> targets = active.stream().filter(f -> requester == null || f.runsOn(requester))
                         .toList();
                 if (targets.isEmpty()) {
-                    LOG.info("[{}] {}: {}", spec.name(), message.level(), message.data());
+                    LogTap.forPlugin(spec.name(),
+                            () -> LOG.info("[{}] {}: {}", spec.name(), message.level(), message.data()));
                 }
                 for (Forwarding call : targets) {
                     call.context().log(message.level(), message.logger(), message.data());

@@ -1,5 +1,6 @@
 package dev.jmcp.server.nativeabi;
 
+import dev.jmcp.server.observe.LogTap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -313,7 +314,8 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
 
         void start() {
             Thread.ofPlatform().daemon().name("jmcp-native-" + plugin + "-" + process.pid()).start(this::read);
-            Thread.ofVirtual().name("jmcp-native-log-" + plugin).start(this::log);
+            // What the library writes on standard error is the plugin's: the console shows it as such.
+            Thread.ofVirtual().name("jmcp-native-log-" + plugin).start(() -> LogTap.forPlugin(plugin, this::log));
         }
 
         private void read() {

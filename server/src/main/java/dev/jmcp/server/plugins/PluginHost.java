@@ -222,6 +222,23 @@ public final class PluginHost implements AutoCloseable {
         return names;
     }
 
+    /**
+     * The name of the JAR plugin served now whose class loader is {@code loader}, or null: how a line logged on a
+     * thread a plugin started is told to be the plugin's (the thread inherits the plugin's loader as its context class
+     * loader, see {@link PluginCalls}).
+     */
+    public String pluginOf(ClassLoader loader) {
+        if (!(loader instanceof PluginClassLoader)) return null;
+        NavigableMap<Path, ServedPlugin> now;
+        synchronized (lock) {
+            now = loaded;
+        }
+        for (ServedPlugin plugin : now.values()) {
+            if (plugin instanceof ServedJar served && served.jar().classLoader() == loader) return served.name();
+        }
+        return null;
+    }
+
     /** The plugin files served now whose plugin is runaway (see {@link JarPlugin#ranAway}), with why. */
     public Map<Path, String> runawayPlugins() {
         NavigableMap<Path, ServedPlugin> now;

@@ -44,8 +44,30 @@ import java.util.Map;
  * configured.
  */
 final class TypeSchemas {
+    /**
+     * The JSON type of each Java type whose schema is that type alone, as the generator writes it ({@code byte} is not
+     * one: the generator writes it as a string). {@code SimpleSchemasTest} holds the two to the same schemas.
+     */
+    private static final Map<Class<?>, String> SIMPLE = Map.ofEntries(
+            Map.entry(String.class, "string"),
+            Map.entry(boolean.class, "boolean"), Map.entry(Boolean.class, "boolean"),
+            Map.entry(int.class, "integer"), Map.entry(Integer.class, "integer"),
+            Map.entry(long.class, "integer"), Map.entry(Long.class, "integer"),
+            Map.entry(short.class, "integer"), Map.entry(Short.class, "integer"),
+            Map.entry(double.class, "number"), Map.entry(Double.class, "number"),
+            Map.entry(float.class, "number"), Map.entry(Float.class, "number"));
+
     private final ObjectMapper trees = Mappers.unshared().build();
-    private final SchemaGenerator generator = new SchemaGenerator(configure(trees));
+    /**
+     * Made when a schema first needs it: a tool whose parameters are all text, numbers and booleans (the common case)
+     * is described without it, and the generator's library is then never loaded (a tenth of a plugin's load time).
+     */
+    private SchemaGenerator generator;
+
+    private synchronized SchemaGenerator generator() {
+        if (generator == null) generator = new SchemaGenerator(configure(trees));
+        return generator;
+    }
 
     private static SchemaGeneratorConfig configure(ObjectMapper trees) {
         var builder = new SchemaGeneratorConfigBuilder(trees, SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
@@ -93,7 +115,7 @@ final class TypeSchemas {
 
     /** The schema of {@code type} alone, {@code $defs} included when it needs any. */
     Map<String, Object> of(Type type) {
-        return tree(generator.generateSchema(type));
+        return tree(generator().generateSchema(type));
     }
 
     /**
@@ -101,25 +123,40 @@ final class TypeSchemas {
      * one {@code $defs}.
      */
     Map<String, Object> object(List<Property> properties) {
-        SchemaBuilder builder = generator.buildMultipleSchemaDefinitions();
+        if (properties.stream().allMatch(p -> SIMPLE.containsKey(p.type()))) {
+            List<Map<String, Object>> schemas = properties.stream()
+                    .map(p -> (Map<String, Object>) new LinkedHashMap<String, Object>(Map.of("type", SIMPLE.get(p.type()))))
+                    .toList();
+            return object(properties, schemas, Map.of());
+        }
+        return generated(properties);
+    }
+
+    /** {@link #object} as the generator writes it, whatever the types. */
+    Map<String, Object> generated(List<Property> properties) {
+        SchemaBuilder builder = generator().buildMultipleSchemaDefinitions();
         var references = new ArrayList<ObjectNode>();
         for (Property p : properties) references.add(builder.createSchemaReference(p.type()));
         ObjectNode defs = builder.collectDefinitions("$defs");
+        return object(properties, references.stream().map(this::tree).toList(), defs.isEmpty() ? Map.of() : tree(defs));
+    }
 
+    private static Map<String, Object> object(List<Property> properties, List<Map<String, Object>> schemas,
+                                              Map<String, Object> defs) {
         var schema = new LinkedHashMap<String, Object>();
         schema.put("type", "object");
         var props = new LinkedHashMap<String, Object>();
         var required = new ArrayList<String>();
         for (int i = 0; i < properties.size(); i++) {
             Property p = properties.get(i);
-            Map<String, Object> property = tree(references.get(i));
+            Map<String, Object> property = schemas.get(i);
             if (!p.description().isEmpty()) property.put("description", p.description());
             props.put(p.name(), property);
             if (p.required()) required.add(p.name());
         }
         schema.put("properties", props);
         if (!required.isEmpty()) schema.put("required", required);
-        if (!defs.isEmpty()) schema.put("$defs", tree(defs));
+        if (!defs.isEmpty()) schema.put("$defs", defs);
         return schema;
     }
 

@@ -1,6 +1,6 @@
 // The jmcp console: polls /console/api/state and renders it; calls a tool from a form made from its input schema,
 // gets prompts and reads resources (templates filled from a form), reloads plugins, ends sessions, and shows each
-// call's failure and log lines and jmcp dev's last build.
+// call's failure and log lines, each plugin's log lines outside calls, and jmcp dev's last build.
 // Everything from the server is set as text (textContent, value), never as HTML.
 'use strict';
 
@@ -61,6 +61,7 @@ function card(title, plugin, description, action) {
 
 let state = null;
 let selectedCall = null;
+const openLogs = new Set();
 
 function age(seconds) {
   if (seconds < 60) return seconds + ' s';
@@ -76,6 +77,15 @@ function render(next) {
     const li = el('li');
     const text = el('div', p.name);
     text.append(el('span', p.file, 'plugin-tag'));
+    if (p.log.length) {
+      // Lines of the plugin no call could be given (its own threads, a child process's standard error).
+      const log = el('details', null, 'plugin-log');
+      log.open = openLogs.has(p.name);
+      log.addEventListener('toggle', () => { if (log.open) openLogs.add(p.name); else openLogs.delete(p.name); });
+      log.append(el('summary', p.log.length + ' log line' + (p.log.length === 1 ? '' : 's') + ' outside calls'),
+        el('pre', p.log.join('\n')));
+      text.append(log);
+    }
     li.append(text, button('Reload', { reload: p.file }, () => reload(p.file)));
     return li;
   });
