@@ -14,6 +14,8 @@ module dev.jmcp.server {
     requires com.github.victools.jsonschema.generator;
     requires com.fasterxml.classmate;
     requires com.nimbusds.jose.jwt;
+    requires org.bouncycastle.pkix;
+    requires org.bouncycastle.provider;
 
     exports dev.jmcp.server;
     exports dev.jmcp.server.auth;

@@ -30,4 +30,15 @@ class JsonTest {
         }
         assertThatThrownBy(() -> Json.parse("[".repeat(100_000))).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aTreeIsWrittenAsJsonThatReadsBackTheSame() {
+        var tree = new java.util.LinkedHashMap<String, Object>();
+        tree.put("id", "a\"b\\c\n\u0001é");
+        tree.put("n", 3);
+        tree.put("list", Arrays.asList(true, null, 1.5));
+        String text = Json.write(tree);
+        assertThat(text).startsWith("{\"id\":\"a\\\"b\\\\c\\n\\u0001é\",\"n\":3,");
+        assertThat(Json.parse(text)).isEqualTo(tree);
+    }
 }

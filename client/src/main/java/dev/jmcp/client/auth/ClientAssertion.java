@@ -1,13 +1,8 @@
 package dev.jmcp.client.auth;
 
-import dev.jmcp.protocol.json.JsonCodec;
-
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
-import java.security.Signature;
-import java.security.interfaces.ECPrivateKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Instant;
 import java.util.Base64;
@@ -17,11 +12,14 @@ import java.util.UUID;
 
 /**
  * A signed JWT with which a client authenticates itself ({@code private_key_jwt}, RFC 7523): ES256 for an EC key,
- * RS256 for an RSA one, signed with the JDK's own providers (no JOSE library is needed for these two). Pure functions.
+ * RS256 for an RSA one (see {@link CompactJws} for why the JDK signs them). Pure functions.
+ *
+ * <p>The key is read from PKCS#8 PEM with the JDK alone: the PEM reader the server uses for its TLS key (Bouncy
+ * Castle, which also reads PKCS#1 and SEC1) is about 10 MB, too much for a module others embed; OpenSSL converts any
+ * key with {@code openssl pkcs8 -topk8 -nocrypt}.
  */
 final class ClientAssertion {
     static final String TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
-    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
 
     private ClientAssertion() {
     }
@@ -39,10 +37,6 @@ final class ClientAssertion {
 
     /** The assertion for {@code clientId} addressed to {@code audience} (the issuer), valid five minutes. */
     static String sign(String clientId, PrivateKey key, String audience) throws GeneralSecurityException {
-        boolean ec = key instanceof ECPrivateKey;
-        var header = new LinkedHashMap<String, Object>();
-        header.put("alg", ec ? "ES256" : "RS256");
-        header.put("typ", "JWT");
         long now = Instant.now().getEpochSecond();
         var claims = new LinkedHashMap<String, Object>();
         claims.put("iss", clientId);
@@ -51,15 +45,6 @@ final class ClientAssertion {
         claims.put("iat", now);
         claims.put("exp", now + 300);
         claims.put("jti", UUID.randomUUID().toString());
-        String input = part(header) + "." + part(claims);
-        // JWS wants the raw r||s of ECDSA, which is the JDK's P1363 format.
-        Signature signer = Signature.getInstance(ec ? "SHA256withECDSAinP1363Format" : "SHA256withRSA");
-        signer.initSign(key);
-        signer.update(input.getBytes(StandardCharsets.US_ASCII));
-        return input + "." + B64.encodeToString(signer.sign());
-    }
-
-    private static String part(Map<String, Object> json) {
-        return B64.encodeToString(JsonCodec.shared().writeValueAsString(json).getBytes(StandardCharsets.UTF_8));
+        return CompactJws.sign(Map.of("typ", "JWT"), claims, key);
     }
 }

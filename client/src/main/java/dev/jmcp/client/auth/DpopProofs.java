@@ -1,13 +1,10 @@
 package dev.jmcp.client.auth;
 
-import dev.jmcp.protocol.json.JsonCodec;
-
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
-import java.security.Signature;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Instant;
@@ -23,7 +20,7 @@ import java.util.UUID;
  * Thread-safe.
  */
 final class DpopProofs {
-    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Encoder B64 = CompactJws.BASE64URL;
     private final KeyPair key;
     private final Map<String, Object> jwk;
 
@@ -56,7 +53,6 @@ final class DpopProofs {
     String proof(String method, String url, String accessToken, String nonce) {
         var header = new LinkedHashMap<String, Object>();
         header.put("typ", "dpop+jwt");
-        header.put("alg", "ES256");
         header.put("jwk", jwk);
         var claims = new LinkedHashMap<String, Object>();
         claims.put("jti", UUID.randomUUID().toString());
@@ -66,12 +62,8 @@ final class DpopProofs {
         claims.put("iat", Instant.now().getEpochSecond());
         if (accessToken != null) claims.put("ath", B64.encodeToString(sha256(accessToken)));
         if (nonce != null) claims.put("nonce", nonce);
-        String input = part(header) + "." + part(claims);
         try {
-            Signature signer = Signature.getInstance("SHA256withECDSAinP1363Format");
-            signer.initSign(key.getPrivate());
-            signer.update(input.getBytes(StandardCharsets.US_ASCII));
-            return input + "." + B64.encodeToString(signer.sign());
+            return CompactJws.sign(header, claims, key.getPrivate());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("could not sign a DPoP proof", e);
         }
@@ -83,10 +75,6 @@ final class DpopProofs {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static String part(Map<String, Object> json) {
-        return B64.encodeToString(JsonCodec.shared().writeValueAsString(json).getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

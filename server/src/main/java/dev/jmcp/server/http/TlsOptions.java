@@ -1,36 +1,37 @@
 package dev.jmcp.server.http;
 
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.openssl.PEMEncryptedKeyPair;
+import org.bouncycastle.openssl.PEMException;
+import org.bouncycastle.openssl.PEMKeyPair;
+import org.bouncycastle.openssl.PEMParser;
+import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
+import org.bouncycastle.pkcs.PKCS8EncryptedPrivateKeyInfo;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.util.Base64;
 import java.util.Collection;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Where HTTPS gets its certificate and private key: a PEM certificate chain and a PEM (PKCS#8) private key, as
+ * Where HTTPS gets its certificate and private key: a PEM certificate chain and a PEM private key, as
  * certificate authorities and Let's Encrypt hand them out, or a key store (PKCS#12 or JKS) with its password.
  * Immutable; the files are read when the transport starts.
  *
  * @param certificate      PEM file with the server's certificate first, then its chain; with {@code privateKey}
- * @param privateKey       PEM file with the certificate's private key (RSA or EC), unencrypted PKCS#8
+ * @param privateKey       PEM file with the certificate's private key (RSA, EC or Ed25519), unencrypted: PKCS#8,
+ *                         PKCS#1 or SEC1
  * @param keyStore         a PKCS#12 or JKS key store holding one private key entry; instead of the two PEM files
  * @param keyStorePassword the key store's password (and its key's)
  */
 public record TlsOptions(Path certificate, Path privateKey, Path keyStore, String keyStorePassword) {
-    private static final Pattern PEM = Pattern.compile(
-            "-----BEGIN ([A-Z ]+)-----([A-Za-z0-9+/=\\s]+)-----END \\1-----");
-
     public TlsOptions {
         boolean pem = certificate != null || privateKey != null;
         if (pem && keyStore != null) {
@@ -105,34 +106,40 @@ public record TlsOptions(Path certificate, Path privateKey, Path keyStore, Strin
         return certificates.toArray(Certificate[]::new);
     }
 
+    /**
+     * The first private key in a PEM file, in any form OpenSSL writes one: PKCS#8 ({@code PRIVATE KEY}), PKCS#1
+     * ({@code RSA PRIVATE KEY}) or SEC1 ({@code EC PRIVATE KEY}). Bouncy Castle's PEM reader parses it; the JDK's
+     * providers make the key.
+     */
     private static PrivateKey privateKey(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.US_ASCII);
-        Matcher pem = PEM.matcher(text);
-        while (pem.find()) {
-            String type = pem.group(1);
-            switch (type) {
-                case "PRIVATE KEY" -> {
-                    byte[] der = Base64.getMimeDecoder().decode(pem.group(2));
-                    for (String algorithm : new String[]{"RSA", "EC", "Ed25519"}) {
-                        try {
-                            return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(der));
-                        } catch (GeneralSecurityException tryNext) {
-                            // not this algorithm
-                        }
-                    }
-                    throw new IOException(file + ": the private key is neither RSA, EC nor Ed25519");
-                }
-                case "RSA PRIVATE KEY", "EC PRIVATE KEY" -> throw new IOException(file + " holds a " + type
-                        + " (PKCS#1/SEC1); convert it to PKCS#8 with 'openssl pkcs8 -topk8 -nocrypt -in "
-                        + file.getFileName() + "'");
-                case "ENCRYPTED PRIVATE KEY" -> throw new IOException(file + " holds an encrypted key; decrypt it "
-                        + "with 'openssl pkcs8 -in " + file.getFileName() + "', or use a key store and its password");
-                default -> {
-                    // a certificate or parameters beside the key: skip
+        Object key = firstKey(file);
+        try {
+            return switch (key) {
+                case PrivateKeyInfo pkcs8 -> new JcaPEMKeyConverter().getPrivateKey(pkcs8);
+                case PEMKeyPair traditional -> new JcaPEMKeyConverter().getKeyPair(traditional).getPrivate();
+                case null -> throw new IOException(file + " holds no PEM private key (-----BEGIN PRIVATE KEY-----)");
+                default -> throw new IOException(file + " holds an encrypted key; decrypt it with 'openssl pkey -in "
+                        + file.getFileName() + "', or use a key store and its password");
+            };
+        } catch (PEMException e) {
+            throw new IOException(file + ": the private key cannot be used (" + e.getMessage()
+                    + "); RSA, EC and Ed25519 keys are served", e);
+        }
+    }
+
+    /** The first key object of a PEM file (plain or encrypted), or null; certificates and parameters are skipped. */
+    private static Object firstKey(Path file) throws IOException {
+        try (var pem = new PEMParser(Files.newBufferedReader(file, StandardCharsets.US_ASCII))) {
+            for (Object read = pem.readObject(); read != null; read = pem.readObject()) {
+                if (read instanceof PrivateKeyInfo || read instanceof PEMKeyPair
+                        || read instanceof PKCS8EncryptedPrivateKeyInfo || read instanceof PEMEncryptedKeyPair) {
+                    return read;
                 }
             }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(file + " is not a readable PEM file: " + e.getMessage(), e);
         }
-        throw new IOException(file + " holds no PEM private key (-----BEGIN PRIVATE KEY-----)");
     }
 
     /** Whether {@code key} signs what the certificate's public key verifies. */

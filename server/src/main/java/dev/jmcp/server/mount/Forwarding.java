@@ -177,14 +177,24 @@ final class Forwarding {
                 }
             });
         } catch (ClientRequestException e) {
-            ask.refuse(e.reason() == ClientRequestException.Reason.NOT_SUPPORTED ? ErrorCodes.METHOD_NOT_FOUND
-                    : ErrorCodes.INTERNAL_ERROR, e.getMessage());
+            if (e.reason() != ClientRequestException.Reason.CANCELLED) {
+                ask.refuse(e.reason() == ClientRequestException.Reason.NOT_SUPPORTED ? ErrorCodes.METHOD_NOT_FOUND
+                        : ErrorCodes.INTERNAL_ERROR, e.getMessage());
+                return;
+            }
+            // The call asking ends: cancelled, or in 2026-07-28 ended by the context to ask jmcp's client
+            // (input_required). The mounted call is abandoned, and asked again, answer in hand, on the client's retry.
+            abandon(ask, worker, e.getMessage());
+            throw e;
         } catch (RuntimeException | Error e) {
-            // In 2026-07-28 the context ends the call here to ask jmcp's client (input_required); the mounted call is
-            // abandoned and asked again, answer in hand, when the client retries.
-            ask.refuse(ErrorCodes.INTERNAL_ERROR, "the question goes to the client; the call will be retried");
-            worker.interrupt();
+            abandon(ask, worker, "the question goes to the client; the call will be retried");
             throw e;
         }
+    }
+
+    /** The mounted call is given up: its question refused, its worker interrupted. */
+    private static void abandon(Ask ask, Thread worker, String why) {
+        ask.refuse(ErrorCodes.INTERNAL_ERROR, why);
+        worker.interrupt();
     }
 }

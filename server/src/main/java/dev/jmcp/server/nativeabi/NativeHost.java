@@ -1,5 +1,6 @@
 package dev.jmcp.server.nativeabi;
 
+import dev.jmcp.server.child.ChildProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,12 +30,11 @@ public final class NativeHost {
     private static Optional<Path> program;
     /**
      * JVM settings of the child: a small heap, the client compiler only, the serial collector (a quick start and a
-     * small RSS for a process that only forwards calls), native access granted (no warning on stderr), JVM log lines
-     * on standard error, never on the protocol stream.
+     * small RSS for a process that only forwards calls), native access granted (no warning on stderr). JVM log lines
+     * go to standard error, as for every child ({@link ChildProcess#java}).
      */
     public static final List<String> JVM_OPTIONS = List.of("-Xmx64m", "-Xss512k", "-XX:TieredStopAtLevel=1",
-            "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "--enable-native-access=ALL-UNNAMED",
-            "-Xlog:disable", "-Xlog:all=warning:stderr");
+            "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "--enable-native-access=ALL-UNNAMED");
 
     private NativeHost() {
     }
@@ -105,16 +105,12 @@ public final class NativeHost {
      * the child (the JVM compares that setting), so {@code bin/jmcp}'s cache cannot simply be passed on.
      */
     public static List<String> command(Path library, NativeOptions options, List<String> jvmOptions) {
-        var command = new ArrayList<String>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JVM_OPTIONS);
-        command.addAll(jvmOptions);
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(NativeHostMain.class.getName());
-        if (options.reentrant()) command.add("--reentrant");
-        if (options.callTimeout() != null) command.add("--call-timeout=" + options.callTimeout().toMillis());
-        command.add(library.toAbsolutePath().toString());
-        return List.copyOf(command);
+        var settings = new ArrayList<String>(JVM_OPTIONS);
+        settings.addAll(jvmOptions);
+        var arguments = new ArrayList<String>();
+        if (options.reentrant()) arguments.add("--reentrant");
+        if (options.callTimeout() != null) arguments.add("--call-timeout=" + options.callTimeout().toMillis());
+        arguments.add(library.toAbsolutePath().toString());
+        return ChildProcess.java(settings, NativeHostMain.class.getName(), arguments);
     }
 }

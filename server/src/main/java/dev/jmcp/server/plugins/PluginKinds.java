@@ -1,5 +1,6 @@
 package dev.jmcp.server.plugins;
 
+import dev.jmcp.server.child.ChildProcess;
 import dev.jmcp.server.mount.ManifestCache;
 import dev.jmcp.server.mount.Mount;
 import dev.jmcp.server.mount.MountSpec;
@@ -117,7 +118,14 @@ final class PluginKinds {
         } catch (IOException e) {
             throw new PluginLoadException("cannot prepare its private folder: " + e.getMessage(), e);
         }
-        var spec = MountSpec.stdio(name, ChildCommand.jmcpServe(folder), settings.prefix(), settings.timeout(),
+        List<String> command;
+        try {
+            command = ChildProcess.jmcpServe(folder);
+        } catch (IOException e) {
+            deleteQuietly(folder);
+            throw new PluginLoadException(e.getMessage(), e);
+        }
+        var spec = MountSpec.stdio(name, command, settings.prefix(), settings.timeout(),
                 settings.restartOnTimeout()).withIdentityPassed();
         try {
             return new ServedMount(open(jar, spec), jar, stamp, folder);
@@ -165,32 +173,6 @@ final class PluginKinds {
             for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(file);
         } catch (IOException e) {
             folder.toFile().deleteOnExit();
-        }
-    }
-
-    /** The child processes plugins run in. */
-    static final class ChildCommand {
-        private static final String CLI_MAIN = "dev.jmcp.cli.Jmcp";
-
-        private ChildCommand() {
-        }
-
-        /**
-         * {@code jmcp serve -p folder} on this process's Java runtime and class path, JVM output on stderr (stdout is
-         * the protocol). The child's heap is bounded as this process's is (launched by {@code bin/jmcp}: 512 MiB unless
-         * the operator set {@code -Xmx}); without a bound each child JVM could take a quarter of the machine's memory.
-         */
-        static List<String> jmcpServe(Path folder) throws PluginLoadException {
-            if (ClassLoader.getSystemResource(CLI_MAIN.replace('.', '/') + ".class") == null) {
-                throw new PluginLoadException("a plugin in a process of its own needs the jmcp command on the class path"
-                        + " (run the distribution's bin/jmcp)");
-            }
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            long maxHeapMiB = Math.max(64, Runtime.getRuntime().maxMemory() >> 20);
-            return List.of(java, "-XX:+UseSerialGC", "-Xmx" + maxHeapMiB + "m", "-XX:MaxNewSize=32m",
-                    "-Xlog:disable", "-Xlog:all=warning:stderr", "-cp",
-                    System.getProperty("java.class.path"), CLI_MAIN, "serve", "-p", folder.toString(),
-                    "--identity-from-parent");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.jmcp.server.stateless;
 
+import dev.jmcp.plugin.ClientRequestException;
 import dev.jmcp.server.session.OutboundMethods;
 import dev.jmcp.server.session.OutboundRequest;
 import dev.jmcp.server.session.Caller;
@@ -37,6 +38,8 @@ public final class StatelessCaller implements Caller {
     private final Map<String, Object> provided;
     private final Map<String, Object> accepted = new LinkedHashMap<>();
     private final TaskRun taskRun;
+    /** Set once, when a handler asked for input this request does not bring: the call is answered from it. */
+    private UnmetInput unmet;
 
     StatelessCaller(StatelessRequests requests, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
                       JsonRpcRequest request, Params params) {
@@ -119,6 +122,24 @@ public final class StatelessCaller implements Caller {
 
     synchronized void accept(String key, Object answer) {
         accepted.put(key, answer);
+    }
+
+    /**
+     * Records that the handler needs {@code input} and returns the exception that stops the handler's run: an
+     * ordinary {@link ClientRequestException} ({@code CANCELLED}: this run ends, the client's retry brings the answer),
+     * which plugin code may catch or wrap as it likes, since the call is answered from {@link #unmet()}. The first
+     * record wins, so a handler that catches it and asks again does not change the answer.
+     */
+    synchronized ClientRequestException end(UnmetInput input) {
+        if (unmet == null) unmet = input;
+        return new ClientRequestException(ClientRequestException.Reason.CANCELLED, "this run of the call ends here: "
+                + "the client is asked for the input with an input_required result (protocol 2026-07-28), and its "
+                + "retry brings the answer");
+    }
+
+    /** What the handler needed and the request did not bring; null while it needed nothing missing. */
+    synchronized UnmetInput unmet() {
+        return unmet;
     }
 
     /** The {@code input_required} result for what a handler still needs. */

@@ -183,8 +183,8 @@ final class StatelessContext implements RequestContext {
             for (InputRequest request : missing.values()) {
                 if (!exchange.declares(request.capability())) lacking.add(request.capability());
             }
-            if (!lacking.isEmpty()) throw new MissingCapabilitySignal(new ArrayList<>(lacking));
-            throw new InputRequiredSignal(missing);
+            if (!lacking.isEmpty()) throw exchange.end(new UnmetInput.MissingCapability(new ArrayList<>(lacking)));
+            throw exchange.end(new UnmetInput.Required(missing));
         }
         return new InputResponses(answers);
     }

@@ -311,33 +311,50 @@ public final class StatelessRequests implements StatelessWire {
         return handler.held().serve(tasks, params.values());
     }
 
-    /** Serves one request; what its handler throws (but a missing capability) is the caller's to map. */
+    /**
+     * Serves one request; what its handler throws is the caller's to map, unless the handler needed input the request
+     * did not bring ({@link StatelessCaller#unmet}): then that is the answer, whatever the handler did after.
+     */
     private JsonRpcMessage call(JsonRpcRequest request, ServedMethod method, StatelessEnvelope envelope,
                                 StatelessReply reply, InFlight work, TaskRun run) throws Exception {
         RequestId id = request.id();
-        String name = request.method();
+        var params = new Params(request.method(), request.params());
+        var exchange = new StatelessCaller(this, envelope, reply, states, request, params, run);
+        Object result;
         try {
-            var params = new Params(name, request.params());
-            var exchange = new StatelessCaller(this, envelope, reply, states, request, params, run);
-            Object result;
-            try {
-                result = method.handler().handle(new Call(exchange, id, params, engine.registry(), work));
-            } catch (InputRequiredSignal signal) {
+            result = method.handler().handle(new Call(exchange, id, params, engine.registry(), work));
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Exception | Error failure) {
+            UnmetInput unmet = exchange.unmet();
+            if (unmet == null) throw failure;
+            return unmet(id, method, request.method(), exchange, unmet);
+        }
+        UnmetInput unmet = exchange.unmet();
+        if (unmet != null) return unmet(id, method, request.method(), exchange, unmet);
+        return new JsonRpcResponse(id, complete(method, result));
+    }
+
+    /** The answer to a call whose handler needed input the request did not bring. */
+    private static JsonRpcMessage unmet(RequestId id, ServedMethod method, String name, StatelessCaller exchange,
+                                        UnmetInput unmet) {
+        return switch (unmet) {
+            case UnmetInput.Required required -> {
                 // "Servers MUST NOT send InputRequiredResult responses on any other client requests."
                 if (!method.is(ServedMethod.Trait.ASKS_FOR_INPUT)) {
-                    return error(id, ErrorCodes.INTERNAL_ERROR, "Internal error: " + name + " cannot ask the "
+                    yield error(id, ErrorCodes.INTERNAL_ERROR, "Internal error: " + name + " cannot ask the "
                             + "client for input in 2026-07-28; only tools/call, prompts/get and resources/read can", null);
                 }
-                return new JsonRpcResponse(id, exchange.inputRequired(signal.missing()));
+                yield new JsonRpcResponse(id, exchange.inputRequired(required.missing()));
             }
-            return new JsonRpcResponse(id, complete(method, result));
-        } catch (MissingCapabilitySignal signal) {
-            var required = new LinkedHashMap<String, Object>();
-            signal.capabilities().forEach(c -> required.put(c, Map.of()));
-            return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: serving " + name
-                    + " needs " + String.join(", ", signal.capabilities()) + ", which this request's "
-                    + "clientCapabilities do not declare", Map.of("requiredCapabilities", required));
-        }
+            case UnmetInput.MissingCapability missing -> {
+                var required = new LinkedHashMap<String, Object>();
+                missing.capabilities().forEach(c -> required.put(c, Map.of()));
+                yield error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: serving " + name
+                        + " needs " + String.join(", ", missing.capabilities()) + ", which this request's "
+                        + "clientCapabilities do not declare", Map.of("requiredCapabilities", required));
+            }
+        };
     }
 
     /** A complete result as 2026-07-28 writes it: {@code resultType}, and the cache hint the method table gives. */

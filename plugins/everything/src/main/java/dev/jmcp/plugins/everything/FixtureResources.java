@@ -1,5 +1,6 @@
 package dev.jmcp.plugins.everything;
 
+import dev.jmcp.plugin.Json;
 import dev.jmcp.plugin.Registrar;
 import dev.jmcp.protocol.BlobResourceContents;
 import dev.jmcp.protocol.Completion;
@@ -7,6 +8,7 @@ import dev.jmcp.protocol.ReadResourceResult;
 import dev.jmcp.protocol.Resource;
 import dev.jmcp.protocol.ResourceTemplate;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -46,7 +48,10 @@ final class FixtureResources {
 
     /** {@code {"id":"<id>","templateTest":true,"data":"Data for ID: <id>"}}, the id escaped as a JSON string. */
     static String templateData(String id) {
-        String quoted = JsonStrings.quote(id);
-        return "{\"id\":" + quoted + ",\"templateTest\":true,\"data\":" + JsonStrings.quote("Data for ID: " + id) + "}";
+        var data = new LinkedHashMap<String, Object>();
+        data.put("id", id);
+        data.put("templateTest", true);
+        data.put("data", "Data for ID: " + id);
+        return Json.write(data);
     }
 }

@@ -1,0 +1,51 @@
+package dev.jmcp.server.child;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The launcher on real child JVMs: what a child writes to standard output is its own, the JVM's output is not. */
+@Timeout(60)
+class ChildProcessTest {
+    @TempDir
+    Path folder;
+
+    /** A child's main: its arguments on standard output, one line, and nothing else. */
+    public static final class Echo {
+        public static void main(String[] args) {
+            System.out.println(String.join(" ", args));
+        }
+    }
+
+    @Test
+    void aChildJvmRunsOnThisRuntimeAndClassPathAndItsStdoutIsOnlyWhatItsMainWrote() throws Exception {
+        // An option the JVM warns about (a deprecated flag): the warning must not reach standard output.
+        List<String> command = ChildProcess.java(List.of("-Xmx32m", "-XX:+UseSerialGC", "-XX:-UseCompressedClassPointers"),
+                Echo.class.getName(), List.of("one", "two"));
+        assertThat(command.getFirst()).startsWith(System.getProperty("java.home"));
+
+        Process child = ChildProcess.start(command, folder);
+        child.getOutputStream().close();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(child.exitValue()).as(err).isZero();
+        assertThat(out).isEqualTo("one two" + System.lineSeparator());
+    }
+
+    @Test
+    void aJarsOwnServerNeedsTheJmcpCommandAndSaysSoWithoutIt() {
+        // The server's tests run without the CLI on the class path, as an embedder's program may.
+        assertThatThrownBy(() -> ChildProcess.jmcpServe(folder)).isInstanceOf(IOException.class)
+                .hasMessageContaining("needs the jmcp command on the class path");
+    }
+}
