@@ -7,13 +7,13 @@ import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.observe.CallObserver;
 import dev.jmcp.server.plugins.PluginHost;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.engine.Engine;
-import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.stdio.StdioTransport;
 import dev.jmcp.server.tools.ToolSearch;
 import dev.jmcp.server.toolsearch.ToolIndex;
 import dev.jmcp.server.toolsearch.ToolSearchSettings;
+import dev.jmcp.server.transport.Connection;
+import dev.jmcp.server.transport.Session;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,9 +80,27 @@ public final class McpServer implements AutoCloseable {
      * caller starts and closes it, and closes it before this server.
      */
     public HttpTransport http(HttpOptions httpOptions) {
-        var transport = new HttpTransport(engine, httpOptions);
+        HttpTransport transport;
+        try {
+            transport = (HttpTransport) httpTransportConstructor().invoke(engine, httpOptions);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot make the HTTP transport", e);
+        }
         transports.add(transport);
         return transport;
+    }
+
+    /**
+     * The constructor of {@link HttpTransport}, which takes the engine and is therefore package-private: no embedder
+     * sees the engine. The server's own module has full access to it without opening anything. Looked up when a
+     * transport is made, so that a server serving stdio only never loads the HTTP classes.
+     */
+    private static java.lang.invoke.MethodHandle httpTransportConstructor() throws ReflectiveOperationException {
+        return java.lang.invoke.MethodHandles.privateLookupIn(HttpTransport.class, java.lang.invoke.MethodHandles.lookup())
+                .findConstructor(HttpTransport.class,
+                        java.lang.invoke.MethodType.methodType(void.class, Engine.class, HttpOptions.class));
     }
 
     /** Requests being served now, on every transport: sessions' requests and HTTP's stateless ones. */
@@ -99,9 +117,9 @@ public final class McpServer implements AutoCloseable {
 
     /**
      * A session for one client whose messages go out through {@code connection}: for transports of one's own (and
-     * benchmarks) that hand {@link ServerSession#receive} each message read. The caller closes it.
+     * benchmarks) that hand {@link Session#receive} each message read. The caller closes it.
      */
-    public ServerSession openSession(Connection connection) {
+    public Session openSession(Connection connection) {
         return engine.openSession(connection);
     }
 
@@ -152,12 +170,12 @@ public final class McpServer implements AutoCloseable {
     }
 
     /** The stateful sessions open now, over every transport. */
-    public java.util.List<dev.jmcp.server.session.SessionSummary> sessions() {
+    public java.util.List<dev.jmcp.server.observe.SessionSummary> sessions() {
         return engine.sessionSummaries();
     }
 
     /**
-     * Ends the stateful session {@code id} ({@link dev.jmcp.server.session.SessionSummary#id}) for good, as its
+     * Ends the stateful session {@code id} ({@link dev.jmcp.server.observe.SessionSummary#id}) for good, as its
      * transport would; empty when it ended, otherwise why it did not.
      */
     public java.util.Optional<String> endSession(String id, String why) {
