@@ -33,7 +33,7 @@ public final class McpServer implements AutoCloseable {
     /** The HTTP transports made for this server, for what they count. */
     private final java.util.List<HttpTransport> transports = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The first load run by {@link #startInBackground}, which {@link #close} lets end first; null for none. */
-    private volatile java.util.concurrent.CompletableFuture<Void> background;
+    private volatile PluginLoad background;
 
     /** Null when tool search is off. */
     private final ToolSearch toolSearch;
@@ -219,43 +219,26 @@ public final class McpServer implements AutoCloseable {
     /**
      * Loads the plugins folder on a thread of its own, then watches it, and returns at once: for serving while they
      * load (start-up time). Meanwhile {@code initialize} and {@code ping} are answered, and every other request waits
-     * for the load and then sees every plugin it loaded; sessions get no {@code list_changed} for it. The future
-     * completes when the load is done, exceptionally when it could not run (the server then serves no plugin).
+     * for the load and then sees every plugin it loaded; sessions get no {@code list_changed} for it. The load returned
+     * has begun; it ends failed when it could not run (the server then serves no plugin).
      */
-    public java.util.concurrent.CompletableFuture<Void> startInBackground() {
-        return startInBackground(java.util.concurrent.CompletableFuture.completedFuture(null));
+    public PluginLoad startInBackground() {
+        PluginLoad load = startWhenReady();
+        load.begin();
+        return load;
     }
 
     /**
-     * As {@link #startInBackground()}, but the load begins once {@code ready} completes; from now on requests that need
+     * As {@link #startInBackground()}, but the load begins at {@link PluginLoad#begin}; from now on requests that need
      * the plugins wait for it all the same. For a transport that opens its port first, so that the load does not
-     * compete with that for the CPUs of a small machine. When {@code ready} fails, no plugin loads: the returned
-     * future fails with the same exception and the server serves no plugin.
+     * compete with that for the CPUs of a small machine; when the port cannot open, {@link PluginLoad#abandon} lets
+     * the waiting requests go on and no plugin loads.
      */
-    public java.util.concurrent.CompletableFuture<Void> startInBackground(
-            java.util.concurrent.CompletionStage<?> ready) {
-        var loaded = new java.util.concurrent.CompletableFuture<Void>();
-        background = loaded;
+    public PluginLoad startWhenReady() {
+        var load = new PluginLoad(plugins::start, engine::pluginsLoaded);
+        background = load;
         engine.pluginsLoading();
-        ready.whenComplete((ignored, failure) -> {
-            if (failure != null) {
-                engine.pluginsLoaded();
-                loaded.completeExceptionally(failure);
-                return;
-            }
-            Thread.ofPlatform().name("jmcp-plugins-start").start(() -> {
-                Throwable failed = null;
-                try {
-                    plugins.start();
-                } catch (Throwable e) {
-                    failed = e;
-                }
-                // Ready first, so that whoever the future wakes finds the server ready.
-                engine.pluginsLoaded();
-                if (failed == null) loaded.complete(null); else loaded.completeExceptionally(failed);
-            });
-        });
-        return loaded;
+        return load;
     }
 
     /** Whether the plugins folder is loaded (always, except while {@link #startInBackground} still loads it). */
@@ -304,7 +287,7 @@ public final class McpServer implements AutoCloseable {
     public void close() {
         // A first load still running ends before the plugins are closed (it waits for slow plugins a bounded time).
         var loading = background;
-        if (loading != null) loading.handle((done, failure) -> null).join();
+        if (loading != null) loading.awaitIfBegun();
         // Tasks first: their handlers are interrupted before the plugins they run in are closed.
         engine.close();
         plugins.close();

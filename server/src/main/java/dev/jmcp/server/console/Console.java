@@ -83,7 +83,7 @@ public final class Console {
         Object run(Map<?, ?> body) throws InterruptedException;
     }
 
-    /** Serves the console at {@code /console/} on {@code transport}. */
+    /** Serves the console at {@code /console/} on {@code http}. */
     public void install(HttpTransport http) {
         Routes transport = Routes.of(http);
         transport.route(PATH, new Handler.Abstract() {
