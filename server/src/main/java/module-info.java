@@ -27,7 +27,8 @@ module dev.jmcp.server {
     exports dev.jmcp.server.state;
     exports dev.jmcp.server.toolsearch;
     exports dev.jmcp.server.transport;
-    // What only the jmcp command uses.
+    // What only the jmcp command uses. The command runs on the class path, where this changes nothing; on a module path
+    // its JAR is the automatic module dev.jmcp.cli (its manifest says so), which javac does not see here and warns of.
     exports dev.jmcp.server.console to dev.jmcp.cli;
 
     uses dev.jmcp.server.toolsearch.ToolIndexFactory;
