@@ -1,13 +1,14 @@
 /**
  * The jmcp server: the engine and its method table, the transports, plugin loading (JARs, native libraries, mounted
- * servers), the registry and the features. What the command line and embedders use is exported; plugin kinds, the
- * features and the stdio loop stay inside (see each package's {@code package-info}).
+ * servers), the registry and the features. What embedders use is exported to everyone, what only the jmcp command uses
+ * to it alone; the engine, the method table, the sessions' dispatch, plugin kinds, the features and the stdio loop
+ * stay inside (see each package's {@code package-info}).
  */
 module dev.jmcp.server {
     requires transitive dev.jmcp.protocol;
     requires transitive dev.jmcp.plugin;
     requires transitive dev.jmcp.client;
-    requires transitive org.eclipse.jetty.server;
+    requires org.eclipse.jetty.server;
     requires transitive org.slf4j;
     requires com.fasterxml.jackson.databind;
     requires com.networknt.schema;
@@ -17,17 +18,20 @@ module dev.jmcp.server {
     requires org.bouncycastle.pkix;
     requires org.bouncycastle.provider;
 
+    // What an embedder uses: the server, its options, its HTTP transport and that transport's authorization, a
+    // transport of one's own, and the extension points jmcp's optional modules implement (call observers: server-otel;
+    // shared state: server-redis; the tool index: tool-search). PublicSurfaceTest holds the list.
     exports dev.jmcp.server;
     exports dev.jmcp.server.auth;
     exports dev.jmcp.server.config;
-    exports dev.jmcp.server.console;
     exports dev.jmcp.server.http;
-    exports dev.jmcp.server.nativeabi;
     exports dev.jmcp.server.observe;
-    exports dev.jmcp.server.registry;
-    exports dev.jmcp.server.session;
     exports dev.jmcp.server.state;
     exports dev.jmcp.server.toolsearch;
+    exports dev.jmcp.server.transport;
+    // What only the jmcp command uses. The command runs on the class path, where this changes nothing; on a module path
+    // its JAR is the automatic module dev.jmcp.cli (its manifest says so), which javac does not see here and warns of.
+    exports dev.jmcp.server.console to dev.jmcp.cli;
 
     uses dev.jmcp.server.toolsearch.ToolIndexFactory;
 }

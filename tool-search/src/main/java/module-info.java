@@ -1,6 +1,7 @@
 /**
  * Tool search: ranks the tools a server serves against a request in words (Lucene BM25 fused with a sentence-embedding
- * model on ONNX Runtime). It provides the server's {@code ToolIndexFactory}; nothing else is exported.
+ * model on ONNX Runtime). It provides the server's {@code ToolIndexFactory} and the client's {@code ToolRanking} and
+ * exports nothing: both are found through the services below, so no type of it is anyone's API.
  */
 module dev.jmcp.toolsearch {
     requires dev.jmcp.server;
@@ -11,8 +12,6 @@ module dev.jmcp.toolsearch {
     requires org.slf4j;
     // Lucene logs through java.util.logging; LuceneLogging sends its lines to SLF4J.
     requires java.logging;
-
-    exports dev.jmcp.toolsearch;
 
     provides dev.jmcp.server.toolsearch.ToolIndexFactory with dev.jmcp.toolsearch.HybridToolIndexFactory;
     provides dev.jmcp.client.search.ToolRanking with dev.jmcp.toolsearch.ClientToolRanking;

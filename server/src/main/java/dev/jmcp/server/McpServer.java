@@ -7,13 +7,13 @@ import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.observe.CallObserver;
 import dev.jmcp.server.plugins.PluginHost;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.engine.Engine;
-import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.stdio.StdioTransport;
 import dev.jmcp.server.tools.ToolSearch;
 import dev.jmcp.server.toolsearch.ToolIndex;
 import dev.jmcp.server.toolsearch.ToolSearchSettings;
+import dev.jmcp.server.transport.Connection;
+import dev.jmcp.server.transport.Session;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,7 +33,7 @@ public final class McpServer implements AutoCloseable {
     /** The HTTP transports made for this server, for what they count. */
     private final java.util.List<HttpTransport> transports = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The first load run by {@link #startInBackground}, which {@link #close} lets end first; null for none. */
-    private volatile java.util.concurrent.CompletableFuture<Void> background;
+    private volatile PluginLoad background;
 
     /** Null when tool search is off. */
     private final ToolSearch toolSearch;
@@ -80,9 +80,27 @@ public final class McpServer implements AutoCloseable {
      * caller starts and closes it, and closes it before this server.
      */
     public HttpTransport http(HttpOptions httpOptions) {
-        var transport = new HttpTransport(engine, httpOptions);
+        HttpTransport transport;
+        try {
+            transport = (HttpTransport) httpTransportConstructor().invoke(engine, httpOptions);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot make the HTTP transport", e);
+        }
         transports.add(transport);
         return transport;
+    }
+
+    /**
+     * The constructor of {@link HttpTransport}, which takes the engine and is therefore package-private: no embedder
+     * sees the engine. The server's own module has full access to it without opening anything. Looked up when a
+     * transport is made, so that a server serving stdio only never loads the HTTP classes.
+     */
+    private static java.lang.invoke.MethodHandle httpTransportConstructor() throws ReflectiveOperationException {
+        return java.lang.invoke.MethodHandles.privateLookupIn(HttpTransport.class, java.lang.invoke.MethodHandles.lookup())
+                .findConstructor(HttpTransport.class,
+                        java.lang.invoke.MethodType.methodType(void.class, Engine.class, HttpOptions.class));
     }
 
     /** Requests being served now, on every transport: sessions' requests and HTTP's stateless ones. */
@@ -99,9 +117,9 @@ public final class McpServer implements AutoCloseable {
 
     /**
      * A session for one client whose messages go out through {@code connection}: for transports of one's own (and
-     * benchmarks) that hand {@link ServerSession#receive} each message read. The caller closes it.
+     * benchmarks) that hand {@link Session#receive} each message read. The caller closes it.
      */
-    public ServerSession openSession(Connection connection) {
+    public Session openSession(Connection connection) {
         return engine.openSession(connection);
     }
 
@@ -165,12 +183,12 @@ public final class McpServer implements AutoCloseable {
     }
 
     /** The stateful sessions open now, over every transport. */
-    public java.util.List<dev.jmcp.server.session.SessionSummary> sessions() {
+    public java.util.List<dev.jmcp.server.observe.SessionSummary> sessions() {
         return engine.sessionSummaries();
     }
 
     /**
-     * Ends the stateful session {@code id} ({@link dev.jmcp.server.session.SessionSummary#id}) for good, as its
+     * Ends the stateful session {@code id} ({@link dev.jmcp.server.observe.SessionSummary#id}) for good, as its
      * transport would; empty when it ended, otherwise why it did not.
      */
     public java.util.Optional<String> endSession(String id, String why) {
@@ -214,43 +232,26 @@ public final class McpServer implements AutoCloseable {
     /**
      * Loads the plugins folder on a thread of its own, then watches it, and returns at once: for serving while they
      * load (start-up time). Meanwhile {@code initialize} and {@code ping} are answered, and every other request waits
-     * for the load and then sees every plugin it loaded; sessions get no {@code list_changed} for it. The future
-     * completes when the load is done, exceptionally when it could not run (the server then serves no plugin).
+     * for the load and then sees every plugin it loaded; sessions get no {@code list_changed} for it. The load returned
+     * has begun; it ends failed when it could not run (the server then serves no plugin).
      */
-    public java.util.concurrent.CompletableFuture<Void> startInBackground() {
-        return startInBackground(java.util.concurrent.CompletableFuture.completedFuture(null));
+    public PluginLoad startInBackground() {
+        PluginLoad load = startWhenReady();
+        load.begin();
+        return load;
     }
 
     /**
-     * As {@link #startInBackground()}, but the load begins once {@code ready} completes; from now on requests that need
+     * As {@link #startInBackground()}, but the load begins at {@link PluginLoad#begin}; from now on requests that need
      * the plugins wait for it all the same. For a transport that opens its port first, so that the load does not
-     * compete with that for the CPUs of a small machine. When {@code ready} fails, no plugin loads: the returned
-     * future fails with the same exception and the server serves no plugin.
+     * compete with that for the CPUs of a small machine; when the port cannot open, {@link PluginLoad#abandon} lets
+     * the waiting requests go on and no plugin loads.
      */
-    public java.util.concurrent.CompletableFuture<Void> startInBackground(
-            java.util.concurrent.CompletionStage<?> ready) {
-        var loaded = new java.util.concurrent.CompletableFuture<Void>();
-        background = loaded;
+    public PluginLoad startWhenReady() {
+        var load = new PluginLoad(plugins::start, engine::pluginsLoaded);
+        background = load;
         engine.pluginsLoading();
-        ready.whenComplete((ignored, failure) -> {
-            if (failure != null) {
-                engine.pluginsLoaded();
-                loaded.completeExceptionally(failure);
-                return;
-            }
-            Thread.ofPlatform().name("jmcp-plugins-start").start(() -> {
-                Throwable failed = null;
-                try {
-                    plugins.start();
-                } catch (Throwable e) {
-                    failed = e;
-                }
-                // Ready first, so that whoever the future wakes finds the server ready.
-                engine.pluginsLoaded();
-                if (failed == null) loaded.complete(null); else loaded.completeExceptionally(failed);
-            });
-        });
-        return loaded;
+        return load;
     }
 
     /** Whether the plugins folder is loaded (always, except while {@link #startInBackground} still loads it). */
@@ -299,7 +300,7 @@ public final class McpServer implements AutoCloseable {
     public void close() {
         // A first load still running ends before the plugins are closed (it waits for slow plugins a bounded time).
         var loading = background;
-        if (loading != null) loading.handle((done, failure) -> null).join();
+        if (loading != null) loading.awaitIfBegun();
         // Tasks first: their handlers are interrupted before the plugins they run in are closed.
         engine.close();
         plugins.close();

@@ -13,10 +13,10 @@ import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
-import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.MethodHandler;
 import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.transport.Connection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -11,10 +11,10 @@ import dev.jmcp.server.registry.CompletionEntry;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Owner;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.MethodHandler;
 import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.transport.Connection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -3,7 +3,7 @@ package dev.jmcp.bench.engine;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.session.Connection;
+import dev.jmcp.server.transport.Connection;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

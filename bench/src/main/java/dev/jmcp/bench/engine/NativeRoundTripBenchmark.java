@@ -10,9 +10,9 @@ import dev.jmcp.server.nativeabi.NativeHost;
 import dev.jmcp.server.nativeabi.NativeOptions;
 import dev.jmcp.server.nativeabi.NativePlugin;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.engine.Engine;
-import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.transport.Session;
+import dev.jmcp.server.transport.Connection;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -69,7 +69,7 @@ public class NativeRoundTripBenchmark {
         private HttpTransport upstreamHttp;
         private Path frontFolder;
         private NativePlugin plugin;
-        private ServerSession session;
+        private Session session;
         private MemoryConnection connection;
         private Process child;
         private OutputStream childIn;
@@ -130,7 +130,7 @@ public class NativeRoundTripBenchmark {
             return front;
         }
 
-        private void openSession(java.util.function.Function<Connection, ServerSession> opener)
+        private void openSession(java.util.function.Function<Connection, Session> opener)
                 throws InterruptedException {
             connection = new MemoryConnection(2);
             session = opener.apply(connection);

@@ -1,7 +1,7 @@
 package dev.jmcp.bench.engine;
 
 import dev.jmcp.bench.codec.Payloads;
-import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.transport.Session;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -41,7 +41,7 @@ public class RoundTripBenchmark {
     public static class Server {
         EchoServer echo;
         MemoryConnection connection;
-        ServerSession session;
+        Session session;
         final AtomicInteger nextId = new AtomicInteger(1);
 
         @Setup(Level.Trial)

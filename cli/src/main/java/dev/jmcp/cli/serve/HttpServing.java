@@ -11,7 +11,6 @@ import dev.jmcp.server.state.SharedState;
 import org.slf4j.Logger;
 
 import java.io.IOException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -96,15 +95,14 @@ final class HttpServing {
             // the first answer, to initialize, needs no plugin). A client that connects at once gets its initialize
             // answered, and its requests that need the plugins wait for them, so it finds every plugin served;
             // /ready says 503 until they are loaded, so a load balancer sends nothing here before.
-            var portOpen = new CompletableFuture<Void>();
-            var loading = server.startInBackground(portOpen);
+            var loading = server.startWhenReady();
             try {
                 transport.start();
             } catch (IOException | RuntimeException e) {
-                portOpen.completeExceptionally(e);
+                loading.abandon(e);
                 throw e;
             }
-            portOpen.complete(null);
+            loading.begin();
             ServeCommand.exitWhenTheLoadFails(loading, failed, log);
             if (httpOptions.streamableHttp()) {
                 log.info("{} {} serving Streamable HTTP at {}; plugins from {}", options.name(), options.version(),

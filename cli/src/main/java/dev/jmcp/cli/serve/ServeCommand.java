@@ -2,6 +2,7 @@ package dev.jmcp.cli.serve;
 
 import dev.jmcp.cli.JmcpVersion;
 import dev.jmcp.cli.logging.LogSetup;
+import dev.jmcp.server.PluginLoad;
 import dev.jmcp.server.auth.Authorization;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -169,12 +169,11 @@ public final class ServeCommand implements Callable<Integer> {
      * Ends the process with code 1 (after logging why) when the plugins' first load, started in the background, could
      * not run; {@code failed} is set first, so the shutdown hook knows the stop was not a signal.
      */
-    static void exitWhenTheLoadFails(CompletableFuture<Void> loading, AtomicBoolean failed, Logger log) {
-        loading.exceptionally(e -> {
+    static void exitWhenTheLoadFails(PluginLoad loading, AtomicBoolean failed, Logger log) {
+        loading.onFailure(e -> {
             log.error("Cannot load the plugins", e);
             failed.set(true);
             System.exit(1);
-            return null;
         });
     }
 

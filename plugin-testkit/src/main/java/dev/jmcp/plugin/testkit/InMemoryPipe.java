@@ -7,8 +7,8 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.McpServer;
-import dev.jmcp.server.session.Connection;
-import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.transport.Session;
+import dev.jmcp.server.transport.Connection;
 
 import java.io.IOException;
 import java.util.List;
@@ -31,7 +31,7 @@ final class InMemoryPipe implements ClientTransport, Connection {
     private final ExecutorService toClient = Executors.newSingleThreadExecutor(
             Thread.ofVirtual().name("jmcp-test-to-client").factory());
     private final AtomicBoolean closed = new AtomicBoolean();
-    private volatile ServerSession session;
+    private volatile Session session;
     private volatile Inbound inbound;
 
     InMemoryPipe(McpServer server) {
@@ -95,7 +95,7 @@ final class InMemoryPipe implements ClientTransport, Connection {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        ServerSession open = session;
+        Session open = session;
         if (open != null) open.close();
         toClient.shutdown();
     }

@@ -1,7 +1,7 @@
 package dev.jmcp.server.redis;
 
 import dev.jmcp.protocol.json.JsonCodec;
-import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.state.ListKind;
 import dev.jmcp.server.state.SharedEvent;
 import dev.jmcp.server.state.SharedState;
 import dev.jmcp.server.state.SharedStateUnavailableException;
@@ -347,9 +347,9 @@ public final class RedisState implements SharedState {
                     || instance.equals(message.get("from"))) {
                 return;
             }
-            var kinds = EnumSet.noneOf(Registry.Kind.class);
+            var kinds = EnumSet.noneOf(ListKind.class);
             if (message.get("kinds") instanceof List<?> names) {
-                for (Object name : names) kinds.add(Registry.Kind.valueOf(String.valueOf(name)));
+                for (Object name : names) kinds.add(ListKind.valueOf(String.valueOf(name)));
             }
             var event = new SharedEvent(message.get("uri") instanceof String u ? u : null, kinds);
             for (var listener : listeners) listener.accept(event);

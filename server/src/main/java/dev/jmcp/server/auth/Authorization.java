@@ -3,7 +3,8 @@ package dev.jmcp.server.auth;
 import dev.jmcp.plugin.Identity;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.http.HttpTransport;
-import dev.jmcp.server.http.McpGuard;
+import dev.jmcp.server.http.routes.McpGuard;
+import dev.jmcp.server.http.routes.Routes;
 import dev.jmcp.server.observe.RepeatedLines;
 import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.session.ServedMethod;
@@ -88,11 +89,12 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
                 return true;
             }
         };
-        transport.route(METADATA_PATH, metadata);
+        Routes routes = Routes.of(transport);
+        routes.route(METADATA_PATH, metadata);
         String path = resource.getRawPath();
-        if (path != null && !path.isEmpty() && !path.equals("/")) transport.route(METADATA_PATH + path, metadata);
-        transport.guard(this::admit);
-        if (!itemScopes.isEmpty()) transport.callGuard(this::admitCall);
+        if (path != null && !path.isEmpty() && !path.equals("/")) routes.route(METADATA_PATH + path, metadata);
+        routes.guard(this::admit);
+        if (!itemScopes.isEmpty()) routes.callGuard(this::admitCall);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.jmcp.server.console;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.http.HttpTransport;
+import dev.jmcp.server.http.routes.Routes;
 import dev.jmcp.server.registry.Registry;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
@@ -90,8 +91,9 @@ public final class Console implements AutoCloseable {
         Object run(Map<?, ?> body) throws InterruptedException;
     }
 
-    /** Serves the console at {@code /console/} on {@code transport}. */
-    public void install(HttpTransport transport) {
+    /** Serves the console at {@code /console/} on {@code http}. */
+    public void install(HttpTransport http) {
+        Routes transport = Routes.of(http);
         transport.route(PATH, new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws IOException {
@@ -155,7 +157,7 @@ public final class Console implements AutoCloseable {
     }
 
     /** Routes {@code POST api/NAME}, behind the guards, to {@code action}; {@code usage} says what to POST. */
-    private static void post(HttpTransport transport, String name, String usage, Action action) {
+    private static void post(Routes transport, String name, String usage, Action action) {
         transport.guardedRoute(PATH + "api/" + name, new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {

@@ -6,8 +6,8 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.McpServer;
-import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.transport.Connection;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -74,7 +74,8 @@ final class ConsoleSession {
     private synchronized ServerSession session() throws InterruptedException {
         if (session != null) return session;
         ServerSession[] self = new ServerSession[1];
-        var opened = server.openSession(new Connection() {
+        // The server's own sessions are ServerSessions; the console uses more of one than a transport of one's own.
+        var opened = (ServerSession) server.openSession(new Connection() {
             @Override
             public void send(JsonRpcMessage message, RequestId relatedRequest) {
                 if (message instanceof JsonRpcAnswer answer) {

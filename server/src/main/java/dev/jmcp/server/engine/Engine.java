@@ -13,18 +13,19 @@ import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.RootsListenerEntry;
-import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.session.Failures;
 import dev.jmcp.server.session.Host;
 import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.session.ServerSession;
-import dev.jmcp.server.session.SessionSummary;
+import dev.jmcp.server.observe.SessionSummary;
 import dev.jmcp.server.session.StatelessWire;
 import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.session.OutboundMethods;
+import dev.jmcp.server.state.ListKind;
 import dev.jmcp.server.stateless.StatelessRequests;
+import dev.jmcp.server.transport.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -448,7 +449,7 @@ public final class Engine implements Host {
         shared.publish(dev.jmcp.server.state.SharedEvent.listsChanged(kinds));
     }
 
-    private void deliverListsChanged(Set<Registry.Kind> kinds) {
+    private void deliverListsChanged(Set<ListKind> kinds) {
         stateless.subscriptions().registryChanged(kinds);
         log.info("plugins changed: {} list_changed sent to {} sessions", kinds, sessions.size());
         var methods = kinds.stream().map(OutboundMethods::listChanged).toList();

@@ -4,7 +4,7 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.session.Connection;
+import dev.jmcp.server.transport.Connection;
 
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;

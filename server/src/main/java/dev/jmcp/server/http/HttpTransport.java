@@ -1,6 +1,7 @@
 package dev.jmcp.server.http;
 
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.http.routes.Routes;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.http.MimeTypes;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -68,7 +69,11 @@ public final class HttpTransport implements AutoCloseable {
     /** How long a thread of the HTTP server's pool above its minimum may stay idle before it ends. */
     static final java.time.Duration THREAD_IDLE_TIMEOUT = java.time.Duration.ofSeconds(10);
 
-    public HttpTransport(Engine engine, HttpOptions options) {
+    /**
+     * Made by {@link dev.jmcp.server.McpServer#http}, the one way to an HTTP transport: the engine it serves is no
+     * embedder's business.
+     */
+    HttpTransport(Engine engine, HttpOptions options) {
         this.options = options;
         this.engine = engine;
         this.sessions = new SessionTable(options.maxSessions());
@@ -104,42 +109,11 @@ public final class HttpTransport implements AutoCloseable {
         this.legacy = new LegacySseEndpoint(engine, options, sessions);
         this.router = new Router(options, streamable, legacy, engine::pluginsReady);
         server.setHandler(router);
+        Routes.register(this, new TransportRoutes(router, streamable, legacy));
         server.setErrorHandler(new JsonErrorHandler());
         server.setStopTimeout(2_000);
         this.sweeper = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("jmcp-http-sweeper").factory());
-    }
-
-    /**
-     * Serves {@code handler} at {@code path} beside MCP, for health, metrics, the console or a well-known document: an
-     * exact path, or every path under a prefix ending in {@code /}. The Host/Origin guard runs first, MCP guards do
-     * not. A handler that returns {@code false} gets a 404. Call before {@link #start}.
-     */
-    public HttpTransport route(String path, Handler handler) {
-        router.route(path, handler);
-        return this;
-    }
-
-    /** As {@link #route}, and the request passes the MCP guards first (authorization), as MCP requests do. */
-    public HttpTransport guardedRoute(String path, Handler handler) {
-        router.guardedRoute(path, handler);
-        return this;
-    }
-
-    /** Adds {@code guard} to the checks every request to an MCP endpoint passes, in order (authorization). */
-    public HttpTransport guard(McpGuard guard) {
-        router.guard(guard);
-        return this;
-    }
-
-    /**
-     * Checks each JSON-RPC request by method and params once its body is read, on every transport (per-tool, prompt or
-     * resource authorization). One guard; call before {@link #start}.
-     */
-    public HttpTransport callGuard(CallGuard guard) {
-        streamable.callGuard(guard);
-        legacy.callGuard(guard);
-        return this;
     }
 
     /** The Jetty server, for a connector of one's own (TLS) before {@link #start}; not for handlers. */

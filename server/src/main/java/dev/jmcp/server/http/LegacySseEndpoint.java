@@ -6,6 +6,8 @@ import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.http.routes.CallGuard;
+import dev.jmcp.server.http.routes.McpGuard;
 import dev.jmcp.server.observe.RepeatedLines;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;

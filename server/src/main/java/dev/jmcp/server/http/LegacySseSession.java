@@ -3,9 +3,9 @@ package dev.jmcp.server.http;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.transport.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

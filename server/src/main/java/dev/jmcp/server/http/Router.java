@@ -2,6 +2,7 @@ package dev.jmcp.server.http;
 
 import dev.jmcp.plugin.Identity;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
+import dev.jmcp.server.http.routes.McpGuard;
 import dev.jmcp.server.observe.RepeatedLines;
 import dev.jmcp.server.session.RequestIdentity;
 import org.eclipse.jetty.http.HttpException;
@@ -84,9 +85,6 @@ final class Router extends Handler.Abstract {
                     && request.getHeaders().get("Mcp-Session-Id") == null;
         };
     }
-
-    /** The request attribute where a guard leaves the {@link Identity} it verified. */
-    static final String IDENTITY_ATTRIBUTE = Identity.class.getName();
 
     /**
      * Whether every guard admits {@code request}. A guard that refuses answers on the headers alone, the body unread,
@@ -183,7 +181,7 @@ final class Router extends Handler.Abstract {
             if (extra != null) {
                 if (guardedRoutes.contains(extra)) {
                     if (!admitted(request, response, callback)) return true;
-                    if (request.getAttribute(IDENTITY_ATTRIBUTE) instanceof Identity identity) {
+                    if (request.getAttribute(McpGuard.IDENTITY_ATTRIBUTE) instanceof Identity identity) {
                         Handler guarded = extra;
                         boolean handled = ScopedValue.where(RequestIdentity.CURRENT, identity)
                                 .call(() -> guarded.handle(request, response, callback));
@@ -214,7 +212,7 @@ final class Router extends Handler.Abstract {
             // What the session admits while this runs knows who sent it (RequestContext.identity()) and from where
             // (the call log's audit fields).
             var bound = ScopedValue.where(RequestIdentity.ADDRESS, Request.getRemoteAddr(request));
-            if (request.getAttribute(IDENTITY_ATTRIBUTE) instanceof Identity identity) {
+            if (request.getAttribute(McpGuard.IDENTITY_ATTRIBUTE) instanceof Identity identity) {
                 bound = bound.where(RequestIdentity.CURRENT, identity);
             }
             bound.call(() -> {

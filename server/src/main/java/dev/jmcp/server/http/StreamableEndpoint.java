@@ -11,6 +11,8 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.http.routes.CallGuard;
+import dev.jmcp.server.http.routes.McpGuard;
 import dev.jmcp.server.observe.RepeatedLines;
 import dev.jmcp.server.state.SharedState;
 import org.eclipse.jetty.http.HttpHeader;

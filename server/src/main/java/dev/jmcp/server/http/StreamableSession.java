@@ -8,10 +8,10 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.session.Connection;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.state.SharedState;
+import dev.jmcp.server.transport.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -18,7 +18,7 @@ import java.util.Map;
  * {@code ping}, discovery, {@code subscriptions/listen}, the tasks extension's methods and the notifications a client
  * sends. The features (tools, prompts, resources, completion, logging, skills) answer the rest.
  */
-public final class ProtocolMethods {
+final class ProtocolMethods {
     private static final Logger log = LoggerFactory.getLogger(ProtocolMethods.class);
 
     private ProtocolMethods() {

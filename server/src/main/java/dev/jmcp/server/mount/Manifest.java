@@ -22,7 +22,7 @@ import java.util.Map;
  * resources and resource templates, names and URIs as the server gives them. Listed from a live server, or read back
  * from the {@link ManifestCache} for a lazy mount. Immutable.
  */
-public record Manifest(String protocolVersion, Implementation serverInfo, String instructions,
+record Manifest(String protocolVersion, Implementation serverInfo, String instructions,
                        Map<String, Object> capabilities, List<Tool> tools, List<Prompt> prompts,
                        List<Resource> resources, List<ResourceTemplate> templates) {
     private static final JsonCodec CODEC = JsonCodec.shared();

@@ -34,7 +34,7 @@ import java.util.function.Consumer;
  * the library is re-entrant; the caller ({@link NativePlugin}) serialises otherwise. {@link #close} must not overlap
  * a call. Owned and closed by whoever loaded it.
  */
-public final class NativeLibrary implements NativeBinding {
+final class NativeLibrary implements NativeBinding {
     private static final Logger LOG = LoggerFactory.getLogger(NativeLibrary.class);
     private static final Linker LINKER = Linker.nativeLinker();
     /** {@code PluginAPI}: 13 pointers. */

@@ -1,5 +1,6 @@
 package dev.jmcp.server.registry;
 
+import dev.jmcp.server.state.ListKind;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -19,8 +20,6 @@ import java.util.TreeMap;
  */
 public final class Registry {
 
-    /** The kinds of item a client can list, each with its own {@code list_changed} notification. */
-    public enum Kind { TOOLS, PROMPTS, RESOURCES }
 
     public static final Registry EMPTY = new Registry(List.of());
 
@@ -147,13 +146,13 @@ public final class Registry {
     }
 
     /** The kinds whose listing differs between this snapshot and {@code next}: what {@code list_changed} to send. */
-    public Set<Kind> changedKinds(Registry next) {
-        var changed = EnumSet.noneOf(Kind.class);
-        if (!sameItems(tools, next.tools, e -> e.tool())) changed.add(Kind.TOOLS);
-        if (!sameItems(prompts, next.prompts, e -> e.prompt())) changed.add(Kind.PROMPTS);
+    public Set<ListKind> changedKinds(Registry next) {
+        var changed = EnumSet.noneOf(ListKind.class);
+        if (!sameItems(tools, next.tools, e -> e.tool())) changed.add(ListKind.TOOLS);
+        if (!sameItems(prompts, next.prompts, e -> e.prompt())) changed.add(ListKind.PROMPTS);
         if (!sameItems(resources, next.resources, e -> e.resource())
                 || !sameItems(templates, next.templates, e -> e.template())) {
-            changed.add(Kind.RESOURCES);
+            changed.add(ListKind.RESOURCES);
         }
         return changed;
     }

@@ -6,6 +6,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcAnswer;
 import dev.jmcp.protocol.jsonrpc.JsonRpcError;
 import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.server.transport.Connection;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -23,7 +23,7 @@ import java.util.Map;
  * The {@link RequestContext} of a stateful session: progress and log notifications go out on the session's
  * connection tied to the request, and questions to the client are requests the session sends and waits on.
  */
-public final class CallContext implements RequestContext {
+final class CallContext implements RequestContext {
 
     private final ServerSession session;
     private final RequestId requestId;

@@ -8,7 +8,7 @@ import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Root;
 import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
-import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.state.ListKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +73,7 @@ public final class OutboundMethods {
     }
 
     /** What tells the client that the list of {@code kind} changed. */
-    public static String listChanged(Registry.Kind kind) {
+    public static String listChanged(ListKind kind) {
         return switch (kind) {
             case TOOLS -> TOOLS_LIST_CHANGED;
             case PROMPTS -> PROMPTS_LIST_CHANGED;

@@ -18,8 +18,11 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.OutgoingCalls;
 import dev.jmcp.server.observe.CallSpan;
+import dev.jmcp.server.observe.SessionSummary;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.RootsListenerEntry;
+import dev.jmcp.server.transport.Connection;
+import dev.jmcp.server.transport.Session;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,7 +42,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * engine ({@code Engine.openSession}) for a transport's connection and closed by that transport. Thread-safe: the
  * transport may deliver messages from any thread; every request runs on its own virtual thread.
  */
-public final class ServerSession implements Caller, AutoCloseable {
+public final class ServerSession implements Caller, Session {
     private static final Logger log = LoggerFactory.getLogger(ServerSession.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
     private static final dev.jmcp.server.observe.RepeatedLines INITIALIZED_LINES = new dev.jmcp.server.observe.RepeatedLines(log);

@@ -9,12 +9,12 @@
  * ({@code Failures}), and {@link dev.jmcp.server.session.Host}, what all of it needs from the engine. Then a {@link
  * dev.jmcp.server.session.ServerSession} per connected client of the stateful revisions (2024-11-05 … 2025-11-25):
  * {@code initialize}, its requests in flight and their cancellation, the requests it sends the client, its log level
- * and subscriptions. Transports hand it messages through {@link dev.jmcp.server.session.Connection}; it never touches
- * sockets or streams. A 2026-07-28 request arriving on a session's connection (stdio) is handed on through {@link
+ * and subscriptions. Transports hand it messages (it is their {@link dev.jmcp.server.transport.Session}) and it writes
+ * through their {@link dev.jmcp.server.transport.Connection}; it never touches sockets or streams. A 2026-07-28 request arriving on a session's connection (stdio) is handed on through {@link
  * dev.jmcp.server.session.StatelessWire}. A batch is answered on the connection its transport passes with it.
  *
- * <p>Depends on {@code protocol}, {@code plugin-api}, {@code config}, {@code registry}, {@code observe} and {@code
- * state}; never on the engine ({@code engine}), the stateless revision ({@code stateless}), the features or the
+ * <p>Depends on {@code protocol}, {@code plugin-api}, {@code config}, {@code registry}, {@code observe}, {@code
+ * state} and {@code transport}; never on the engine ({@code engine}), the stateless revision ({@code stateless}), the features or the
  * transports, which all sit above it.
  */
 package dev.jmcp.server.session;

@@ -1,6 +1,5 @@
 package dev.jmcp.server.state;
 
-import dev.jmcp.server.registry.Registry;
 
 import java.util.Set;
 
@@ -10,7 +9,7 @@ import java.util.Set;
  * @param uri   the resource that changed ({@code resources/updated}), or null
  * @param kinds the kinds of item whose lists changed, empty for a resource update
  */
-public record SharedEvent(String uri, Set<Registry.Kind> kinds) {
+public record SharedEvent(String uri, Set<ListKind> kinds) {
     public SharedEvent {
         kinds = kinds == null ? Set.of() : Set.copyOf(kinds);
         if (uri == null && kinds.isEmpty()) throw new IllegalArgumentException("an event names a resource or kinds");
@@ -20,7 +19,7 @@ public record SharedEvent(String uri, Set<Registry.Kind> kinds) {
         return new SharedEvent(uri, Set.of());
     }
 
-    public static SharedEvent listsChanged(Set<Registry.Kind> kinds) {
+    public static SharedEvent listsChanged(Set<ListKind> kinds) {
         return new SharedEvent(null, kinds);
     }
 }

@@ -5,7 +5,7 @@ import dev.jmcp.server.session.Params;
 
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.state.ListKind;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,16 +79,16 @@ public final class Subscriptions {
         return () -> open.remove(subscription);
     }
 
-    public void registryChanged(Set<Registry.Kind> kinds) {
+    public void registryChanged(Set<ListKind> kinds) {
         for (var subscription : open) {
             Thread.ofVirtual().name("mcp-listen-changed").start(() -> {
-                if (kinds.contains(Registry.Kind.TOOLS) && subscription.tools()) {
+                if (kinds.contains(ListKind.TOOLS) && subscription.tools()) {
                     subscription.send(OutboundMethods.TOOLS_LIST_CHANGED, Map.of());
                 }
-                if (kinds.contains(Registry.Kind.PROMPTS) && subscription.prompts()) {
+                if (kinds.contains(ListKind.PROMPTS) && subscription.prompts()) {
                     subscription.send(OutboundMethods.PROMPTS_LIST_CHANGED, Map.of());
                 }
-                if (kinds.contains(Registry.Kind.RESOURCES) && subscription.resources()) {
+                if (kinds.contains(ListKind.RESOURCES) && subscription.resources()) {
                     subscription.send(OutboundMethods.RESOURCES_LIST_CHANGED, Map.of());
                 }
             });

@@ -3,7 +3,7 @@ package dev.jmcp.server.stdio;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.session.Connection;
+import dev.jmcp.server.transport.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

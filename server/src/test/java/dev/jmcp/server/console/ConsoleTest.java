@@ -188,7 +188,7 @@ class ConsoleTest {
     @Test
     void aSessionWhoseTransportAloneEndsItIsNotEndedAndSaysWhy() throws Exception {
         // As stdio opens its session: the transport, not an operator, ends it (when standard input ends).
-        var session = server.openSession(new dev.jmcp.server.session.Connection() {
+        var session = (dev.jmcp.server.session.ServerSession) server.openSession(new dev.jmcp.server.transport.Connection() {
             @Override
             public void send(dev.jmcp.protocol.jsonrpc.JsonRpcMessage message,
                              dev.jmcp.protocol.jsonrpc.RequestId relatedRequest) {

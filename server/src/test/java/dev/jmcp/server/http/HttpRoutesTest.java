@@ -1,5 +1,6 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.server.http.routes.Routes;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -55,9 +56,11 @@ class HttpRoutesTest {
 
     @Test
     void anExactRouteAndAPrefixRouteAreServedBesideMcp() throws Exception {
-        fixture = new HttpFixture(HttpOptions.defaults(), transport -> transport
-                .route("/status", text("alive"))
-                .route("/console/", text("console")));
+        fixture = new HttpFixture(HttpOptions.defaults(), transport -> {
+            var routes = Routes.of(transport);
+            routes.route("/status", text("alive"));
+            routes.route("/console/", text("console"));
+        });
         assertThat(get("/status").body()).isEqualTo("alive");
         assertThat(get("/console/app.js").body()).isEqualTo("console");
         assertThat(get("/statusz").statusCode()).isEqualTo(404);
@@ -66,13 +69,15 @@ class HttpRoutesTest {
 
     @Test
     void aGuardStandsBeforeMcpButNotBeforeOtherRoutes() throws Exception {
-        fixture = new HttpFixture(HttpOptions.defaults(), transport -> transport
-                .route("/status", text("alive"))
-                .guard((request, response, callback) -> {
-                    if ("let-me-in".equals(request.getHeaders().get("X-Test-Key"))) return true;
-                    ErrorReplies.send(response, callback, 401, -32001, "Unauthorized: no key");
-                    return false;
-                }));
+        fixture = new HttpFixture(HttpOptions.defaults(), transport -> {
+            var routes = Routes.of(transport);
+            routes.route("/status", text("alive"));
+            routes.guard((request, response, callback) -> {
+                if ("let-me-in".equals(request.getHeaders().get("X-Test-Key"))) return true;
+                ErrorReplies.send(response, callback, 401, -32001, "Unauthorized: no key");
+                return false;
+            });
+        });
         var refused = initialize();
         assertThat(refused.statusCode()).isEqualTo(401);
         assertThat(refused.body()).contains("no key");

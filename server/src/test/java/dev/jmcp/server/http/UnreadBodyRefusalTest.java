@@ -1,5 +1,6 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.server.http.routes.Routes;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.util.BufferUtil;
 import org.junit.jupiter.api.AfterEach;
@@ -20,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A request refused before its body is read closes its connection openly (Connection: close), whoever refuses it:
- * the router's Host/Origin guard, an {@link McpGuard} such as authorization, an endpoint checking the headers. Else
+ * the router's Host/Origin guard, an {@link dev.jmcp.server.http.routes.McpGuard} such as authorization, an endpoint checking the headers. Else
  * Jetty closes the connection after the answer without saying so, and a pooled client sends its next request on a
  * dead connection. Real sockets and the JDK's own client.
  */
@@ -49,7 +50,7 @@ class UnreadBodyRefusalTest {
 
     private void start() throws IOException {
         // A guard that refuses whatever carries X-Refuse, answering itself the way authorization does.
-        fixture = new HttpFixture(HttpOptions.defaults(), transport -> transport.guard((request, response, callback) -> {
+        fixture = new HttpFixture(HttpOptions.defaults(), transport -> Routes.of(transport).guard((request, response, callback) -> {
             if (request.getHeaders().get("X-Refuse") == null) return true;
             response.setStatus(401);
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");

@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -88,7 +87,7 @@ class BackgroundStartTest {
         String initialized = lines.poll(10, TimeUnit.SECONDS);
         assertThat(initialized).contains("\"id\":1").contains("\"protocolVersion\":\"2025-06-18\"");
         assertThat(server.pluginsReady()).as("the slow plugin is still loading").isFalse();
-        assertThat(loaded).isNotDone();
+        assertThat(loaded.ended()).isFalse();
 
         send(toServer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         send(toServer, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
@@ -100,7 +99,8 @@ class BackgroundStartTest {
         Files.writeString(folder.resolve("release"), "go");
         String tools = lines.poll(10, TimeUnit.SECONDS);
         assertThat(tools).contains("\"id\":2").contains("\"slow\"").contains("\"fast\"");
-        loaded.get(10, TimeUnit.SECONDS);
+        assertThat(loaded.await(java.time.Duration.ofSeconds(10))).isTrue();
+        assertThat(loaded.failure()).isEmpty();
         assertThat(server.pluginsReady()).isTrue();
         send(toServer, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}");
         assertThat(lines.poll(10, TimeUnit.SECONDS)).as("no list_changed for the first load").contains("\"id\":4");
@@ -166,10 +166,11 @@ class BackgroundStartTest {
                 .POST(HttpRequest.BodyPublishers.ofString(INITIALIZE)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(initialize.statusCode()).isEqualTo(200);
         assertThat(initialize.body()).contains("\"protocolVersion\":\"2025-06-18\"");
-        assertThat(loaded).isNotDone();
+        assertThat(loaded.ended()).isFalse();
 
         Files.writeString(folder.resolve("release"), "go");
-        loaded.get(10, TimeUnit.SECONDS);
+        assertThat(loaded.await(java.time.Duration.ofSeconds(10))).isTrue();
+        assertThat(loaded.failure()).isEmpty();
         var readyNow = client.send(HttpRequest.newBuilder(ready).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(readyNow.statusCode()).isEqualTo(200);
     }
@@ -177,34 +178,34 @@ class BackgroundStartTest {
     @Test
     void theLoadCanWaitForThePortWhileRequestsThatNeedThePluginsWaitForTheLoad() throws Exception {
         server = new McpServer(ServerOptions.defaults("background", fastPlugin()));
-        var portOpen = new CompletableFuture<Void>();
-        var loaded = server.startInBackground(portOpen);
+        var loaded = server.startWhenReady();
         http = server.http(HttpOptions.defaults().withPort(0));
         http.start();
         var client = HttpClient.newHttpClient();
 
         // Not begun yet, and already counted as loading: what needs the plugins would wait.
         Thread.sleep(300);
-        assertThat(loaded).isNotDone();
+        assertThat(loaded.ended()).isFalse();
         assertThat(server.pluginsReady()).isFalse();
         var starting = client.send(HttpRequest.newBuilder(http.url().resolve("/ready")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(starting.statusCode()).isEqualTo(503);
 
-        portOpen.complete(null);
-        loaded.get(10, TimeUnit.SECONDS);
+        loaded.begin();
+        assertThat(loaded.await(java.time.Duration.ofSeconds(10))).isTrue();
+        assertThat(loaded.failure()).isEmpty();
         assertThat(server.registry().tools()).extracting(t -> t.tool().name()).contains("fast");
     }
 
     @Test
     void whenThePortCannotOpenNoPluginLoads() throws Exception {
         server = new McpServer(ServerOptions.defaults("background", fastPlugin()));
-        var portOpen = new CompletableFuture<Void>();
-        var loaded = server.startInBackground(portOpen);
+        var loaded = server.startWhenReady();
 
-        portOpen.completeExceptionally(new java.net.BindException("Address already in use"));
+        loaded.abandon(new java.net.BindException("Address already in use"));
 
-        assertThat(loaded).isCompletedExceptionally();
+        assertThat(loaded.ended()).isTrue();
+        assertThat(loaded.failure()).containsInstanceOf(java.net.BindException.class);
         assertThat(server.pluginsReady()).isTrue();
         assertThat(server.loadedPlugins()).isEmpty();
         assertThat(server.registry().tools()).isEmpty();

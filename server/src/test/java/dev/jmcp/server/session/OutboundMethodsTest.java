@@ -6,7 +6,7 @@ import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Root;
 import dev.jmcp.protocol.ServerRequests;
-import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.state.ListKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -65,7 +65,7 @@ class OutboundMethodsTest {
 
     @Test
     void everyListHasItsOwnListChangedNotification() {
-        assertThat(Arrays.stream(Registry.Kind.values()).map(OutboundMethods::listChanged).distinct())
-                .hasSize(Registry.Kind.values().length).allMatch(name -> name.endsWith("/list_changed"));
+        assertThat(Arrays.stream(ListKind.values()).map(OutboundMethods::listChanged).distinct())
+                .hasSize(ListKind.values().length).allMatch(name -> name.endsWith("/list_changed"));
     }
 }

@@ -1,4 +1,4 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.observe;
 
 /**
  * A stateful session as an operator sees it.

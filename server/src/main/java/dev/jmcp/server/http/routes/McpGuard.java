@@ -1,4 +1,4 @@
-package dev.jmcp.server.http;
+package dev.jmcp.server.http.routes;
 
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -10,6 +10,9 @@ import org.eclipse.jetty.util.Callback;
  */
 @FunctionalInterface
 public interface McpGuard {
+    /** The request attribute where a guard leaves the {@link dev.jmcp.plugin.Identity} it verified. */
+    String IDENTITY_ATTRIBUTE = dev.jmcp.plugin.Identity.class.getName();
+
     /**
      * Returns {@code true} to let the request through; otherwise the guard has answered it itself (a 401, say) and
      * completed {@code callback}.
@@ -21,12 +24,12 @@ public interface McpGuard {
      * {@code identity} through {@link dev.jmcp.plugin.RequestContext#identity()}.
      */
     static void identify(Request request, dev.jmcp.plugin.Identity identity) {
-        request.setAttribute(Router.IDENTITY_ATTRIBUTE, identity);
+        request.setAttribute(IDENTITY_ATTRIBUTE, identity);
     }
 
     /** Who sent {@code request}, as a guard {@link #identify identified} it; null when none did. */
     static dev.jmcp.plugin.Identity identityOf(Request request) {
-        return request.getAttribute(Router.IDENTITY_ATTRIBUTE) instanceof dev.jmcp.plugin.Identity identity
+        return request.getAttribute(IDENTITY_ATTRIBUTE) instanceof dev.jmcp.plugin.Identity identity
                 ? identity : null;
     }
 }

@@ -1,4 +1,4 @@
-package dev.jmcp.server.session;
+package dev.jmcp.server.transport;
 
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;

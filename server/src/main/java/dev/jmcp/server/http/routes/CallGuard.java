@@ -1,4 +1,4 @@
-package dev.jmcp.server.http;
+package dev.jmcp.server.http.routes;
 
 import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.ServedMethod;

@@ -1,0 +1,257 @@
+package dev.jmcp.server;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import static java.util.Map.entry;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The server's public surface, as chosen: {@code module-info} exports to everyone only what an embedder or a plugin
+ * author uses, and to jmcp's own modules what only they use; every public type of a package it does not export is one
+ * another package of the server needs (listed here, so a new one is a decision, not an accident); and no public
+ * signature of an exported type names Jetty, Jackson, {@code CompletableFuture} or a type the module keeps to itself.
+ * Read on the compiled classes and the compiled module descriptor.
+ */
+class PublicSurfaceTest {
+    /** What an embedder or a plugin author uses: exported to everyone. */
+    private static final Set<String> EXPORTED = Set.of(
+            "dev.jmcp.server",             // McpServer
+            "dev.jmcp.server.config",      // ServerOptions
+            "dev.jmcp.server.http",        // HttpTransport, HttpOptions, TlsOptions
+            "dev.jmcp.server.auth",        // authorization of the HTTP transport
+            "dev.jmcp.server.observe",     // call observers (server-otel is one)
+            "dev.jmcp.server.state",       // state shared by instances (server-redis is one)
+            "dev.jmcp.server.toolsearch",  // the tool index (tool-search provides one)
+            "dev.jmcp.server.transport");  // a transport of one's own: Connection, Session
+
+    /** What only jmcp's own modules use, and which ones. */
+    private static final Map<String, Set<String>> EXPORTED_TO = Map.of(
+            "dev.jmcp.server.console", Set.of("dev.jmcp.cli"));
+
+    /**
+     * The public types of the packages exported to no one, each needed by another package of the server (which the
+     * test checks too). A type that nothing outside its package uses is package-private; one that embedders need
+     * belongs in an exported package.
+     */
+    private static final Map<String, Set<String>> INTERNAL_PUBLIC = Map.ofEntries(
+            entry("dev.jmcp.server.completion", Set.of("CompletionFeature")),
+            entry("dev.jmcp.server.engine", Set.of("Engine")),
+            entry("dev.jmcp.server.http.routes", Set.of("CallGuard", "McpGuard", "Routes")),
+            entry("dev.jmcp.server.logging", Set.of("LoggingFeature")),
+            entry("dev.jmcp.server.methods", Set.of("Methods")),
+            entry("dev.jmcp.server.mount", Set.of("ManifestCache", "Mount", "MountSpec")),
+            entry("dev.jmcp.server.nativeabi", Set.of("NativeHost", "NativeHostMain", "NativeLoadException",
+                    "NativeOptions", "NativePlugin")),
+            entry("dev.jmcp.server.plugins", Set.of("PluginHost")),
+            entry("dev.jmcp.server.plugins.containment", Set.of("ExitGuard", "ExitRewriter")),
+            entry("dev.jmcp.server.prompts", Set.of("PromptsFeature")),
+            entry("dev.jmcp.server.registry", Set.of("ArgumentsValidator", "CompletionEntry", "Contribution", "Lease",
+                    "Owner", "PromptEntry", "Registry", "ResourceEntry", "ResourceTemplateEntry", "RootsListenerEntry",
+                    "RunawayAware", "SkillEntry", "SkillFile", "ToolEntry", "UriTemplate")),
+            entry("dev.jmcp.server.resources", Set.of("ResourcesFeature")),
+            entry("dev.jmcp.server.schema", Set.of("AnnotatedMethods", "JsonSchemas")),
+            entry("dev.jmcp.server.session", Set.of("Call", "Caller", "Failures", "Host", "InFlight",
+                    "MethodHandler", "MethodTable", "NotificationHandler", "OutboundMethods", "OutboundRequest",
+                    "Pagination", "Params", "ParentIdentity", "RequestContexts", "RequestIdentity", "ServedMethod",
+                    "ServerSession", "StatelessWire", "Wires")),
+            entry("dev.jmcp.server.skills", Set.of("SkillMethods")),
+            entry("dev.jmcp.server.stateless", Set.of("StatelessCall", "StatelessCaller", "StatelessEnvelope",
+                    "StatelessReply", "StatelessRequests", "Subscriptions", "TaskHandler")),
+            entry("dev.jmcp.server.stdio", Set.of("StdioTransport")),
+            entry("dev.jmcp.server.tasks", Set.of("Task", "TaskMethods", "TaskRecorder", "TaskStore")),
+            entry("dev.jmcp.server.tools", Set.of("ToolSearch", "ToolsFeature")));
+
+    /**
+     * Exported members that break the signature rule knowingly, each with why; a member is named as
+     * {@code Class.method}. Each is a debt, to be paid rather than added to.
+     */
+    private static final Map<String, String> ACCEPTED = Map.of(
+            "dev.jmcp.server.McpServer.registry", "the console (exported to the command alone) and jmcp's benchmarks "
+                    + "read what is served; an embedder has loadedPlugins() and a client");
+
+    /** Public types the compiled classes do not show another package using, and why they are public all the same. */
+    private static final Map<String, String> USED_UNSEEN = Map.of(
+            "dev.jmcp.server.nativeabi.NativeHostMain", "a child JVM is started with it as its main class",
+            "dev.jmcp.server.session.NotificationHandler", "methods.Methods names it as a type argument, which "
+                    + "erasure leaves out of the class file",
+            "dev.jmcp.server.tasks.TaskRecorder", "stateless.StatelessRequests passes a lambda for one, which the "
+                    + "class file does not name");
+
+    /** Library types that exported signatures must not name: the server's own choice of HTTP server and JSON. */
+    private static final List<String> LIBRARIES = List.of("org.eclipse.jetty.", "com.fasterxml.jackson.");
+
+    /** Blocking methods on virtual threads: no futures in signatures (STYLE.md, Concurrency). */
+    private static final Set<String> FUTURES = Set.of("java.util.concurrent.CompletableFuture",
+            "java.util.concurrent.CompletionStage", "java.util.concurrent.Future");
+
+    private static JavaClasses classes;
+    private static ModuleDescriptor module;
+
+    @BeforeAll
+    static void importClasses() throws Exception {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.jmcp.server");
+        Path mainClasses = Path.of(McpServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (InputStream in = Files.newInputStream(mainClasses.resolve("module-info.class"))) {
+            module = ModuleDescriptor.read(in);
+        }
+    }
+
+    @Test
+    void theModuleExportsWhatEmbeddersUseToEveryoneAndTheRestOnlyToJmcp() {
+        var plain = new TreeSet<String>();
+        var qualified = new TreeMap<String, Set<String>>();
+        for (var export : module.exports()) {
+            if (export.isQualified()) qualified.put(export.source(), export.targets());
+            else plain.add(export.source());
+        }
+        assertThat(plain).as("packages exported to everyone").containsExactlyInAnyOrderElementsOf(EXPORTED);
+        assertThat(qualified).as("packages exported to jmcp's own modules").isEqualTo(EXPORTED_TO);
+    }
+
+    @Test
+    void everyPublicTypeOfAnUnexportedPackageIsListedAndUsedByAnotherPackage() {
+        var found = new TreeMap<String, Set<String>>();
+        var unused = new TreeSet<String>();
+        for (JavaClass type : classes) {
+            String pkg = type.getPackageName();
+            if (exported(pkg) || type.isNestedClass() || type.isAnonymousClass() || isPackageInfo(type)) continue;
+            if (!type.getModifiers().contains(JavaModifier.PUBLIC)) continue;
+            found.computeIfAbsent(pkg, p -> new TreeSet<>()).add(type.getSimpleName());
+            boolean usedElsewhere = type.getDirectDependenciesToSelf().stream()
+                    .anyMatch(d -> !d.getOriginClass().getPackageName().equals(pkg));
+            if (!usedElsewhere && !USED_UNSEEN.containsKey(type.getName())) unused.add(type.getName());
+        }
+        var listed = new TreeMap<String, Set<String>>();
+        INTERNAL_PUBLIC.forEach((pkg, names) -> {
+            if (!names.isEmpty()) listed.put(pkg, new TreeSet<>(names));
+        });
+        assertThat(found).as("public types in packages the module does not export: make a new one package-private, "
+                + "or list it in INTERNAL_PUBLIC with the package that needs it").isEqualTo(listed);
+        assertThat(unused).as("public, yet no other package uses it: make it package-private").isEmpty();
+        assertThat(INTERNAL_PUBLIC.keySet()).as("every unexported package is named in INTERNAL_PUBLIC")
+                .containsAll(classes.stream().map(JavaClass::getPackageName).filter(p -> !exported(p))
+                        .collect(Collectors.toSet()));
+    }
+
+    @Test
+    void exportedSignaturesNameNoJettyJacksonFutureOrInternalType() {
+        var offences = new ArrayList<String>();
+        for (JavaClass type : classes) {
+            if (!EXPORTED.contains(type.getPackageName()) || !accessibleFromOutside(type)) continue;
+            Class<?> reflected = type.reflect();
+            var named = new HashSet<Type>();
+            named.add(reflected.getGenericSuperclass());
+            named.addAll(List.of(reflected.getGenericInterfaces()));
+            check(reflected.getName() + " extends/implements", named, offences);
+            for (Constructor<?> constructor : reflected.getDeclaredConstructors()) {
+                if (visible(constructor.getModifiers())) check(constructor.toString(), signature(constructor), offences);
+            }
+            for (Method method : reflected.getDeclaredMethods()) {
+                if (visible(method.getModifiers()) && !method.isSynthetic() && !method.isBridge()
+                        && !ACCEPTED.containsKey(reflected.getName() + "." + method.getName())) {
+                    var types = signature(method);
+                    types.add(method.getGenericReturnType());
+                    check(method.toString(), types, offences);
+                }
+            }
+            for (Field field : reflected.getDeclaredFields()) {
+                if (visible(field.getModifiers())) check(field.toString(), Set.of(field.getGenericType()), offences);
+            }
+        }
+        assertThat(offences).as("exported signatures naming a type an embedder should not see").isEmpty();
+    }
+
+    private static boolean exported(String pkg) {
+        return EXPORTED.contains(pkg) || EXPORTED_TO.containsKey(pkg);
+    }
+
+    private static boolean isPackageInfo(JavaClass type) {
+        return type.getSimpleName().equals("package-info");
+    }
+
+    /** Public, and every class enclosing it public too. */
+    private static boolean accessibleFromOutside(JavaClass type) {
+        for (JavaClass t = type; t != null; t = t.getEnclosingClass().orElse(null)) {
+            if (!t.getModifiers().contains(JavaModifier.PUBLIC) || t.isAnonymousClass()) return false;
+        }
+        return true;
+    }
+
+    private static boolean visible(int modifiers) {
+        return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers);
+    }
+
+    private static Set<Type> signature(Executable executable) {
+        var types = new HashSet<Type>(List.of(executable.getGenericParameterTypes()));
+        types.addAll(List.of(executable.getGenericExceptionTypes()));
+        return types;
+    }
+
+    private static void check(String member, Set<Type> types, List<String> offences) {
+        var raw = new HashSet<Class<?>>();
+        for (Type type : types) collect(type, raw, new HashSet<>());
+        for (Class<?> named : raw) {
+            String name = named.getName();
+            String why = null;
+            if (LIBRARIES.stream().anyMatch(name::startsWith)) why = "a library type";
+            else if (FUTURES.contains(name)) why = "a future";
+            else if (name.startsWith("dev.jmcp.server.") && !EXPORTED.contains(named.getPackageName())) {
+                why = "a type of a package not exported to everyone";
+            }
+            if (why != null) offences.add(member + " names " + name + ", " + why);
+        }
+    }
+
+    private static void collect(Type type, Set<Class<?>> into, Set<Type> seen) {
+        if (type == null || !seen.add(type)) return;
+        switch (type) {
+            case Class<?> c -> {
+                while (c.isArray()) c = c.getComponentType();
+                if (!c.isPrimitive()) into.add(c);
+            }
+            case ParameterizedType p -> {
+                collect(p.getRawType(), into, seen);
+                for (Type argument : p.getActualTypeArguments()) collect(argument, into, seen);
+            }
+            case WildcardType w -> {
+                for (Type bound : w.getUpperBounds()) collect(bound, into, seen);
+                for (Type bound : w.getLowerBounds()) collect(bound, into, seen);
+            }
+            case GenericArrayType a -> collect(a.getGenericComponentType(), into, seen);
+            case TypeVariable<?> v -> {
+                for (Type bound : v.getBounds()) collect(bound, into, seen);
+            }
+            default -> { }
+        }
+    }
+}
