@@ -63,6 +63,7 @@ class PublicSurfaceTest {
      * belongs in an exported package.
      */
     private static final Map<String, Set<String>> INTERNAL_PUBLIC = Map.ofEntries(
+            entry("dev.jmcp.server.child", Set.of("ChildProcess")),
             entry("dev.jmcp.server.completion", Set.of("CompletionFeature")),
             entry("dev.jmcp.server.engine", Set.of("Engine")),
             entry("dev.jmcp.server.http.routes", Set.of("CallGuard", "McpGuard", "Routes")),
