@@ -111,16 +111,24 @@ class OutOfMemoryAnswersTest {
         assertThat(client.poll(200)).as("one answer each").isNull();
     }
 
-    /** A transport whose encoder runs out of memory on a result, as it does on one too large for the heap. */
+    /**
+     * A transport whose encoder fails once on the result of request 1: out of memory, as it does on one too large for
+     * the heap, or with the {@link LinkageError} of a class whose initialization an exhausted heap broke.
+     */
     private static final class HeapTooSmall implements Connection {
         final MemoryConnection delivered = new MemoryConnection();
         final AtomicBoolean failedOnce = new AtomicBoolean();
+        final java.util.function.Supplier<Error> failure;
+
+        HeapTooSmall(java.util.function.Supplier<Error> failure) {
+            this.failure = failure;
+        }
 
         @Override
         public void send(JsonRpcMessage message, RequestId relatedRequest) {
             if (message instanceof JsonRpcResponse r && RequestId.of(1).equals(r.id())
                     && failedOnce.compareAndSet(false, true)) {
-                throw new OutOfMemoryError("Java heap space");
+                throw failure.get();
             }
             delivered.send(message, relatedRequest);
         }
@@ -133,8 +141,22 @@ class OutOfMemoryAnswersTest {
 
     @Test
     void aResultTooLargeToSendIsReplacedByOneInternalError() throws Exception {
+        answerReplaced(() -> new OutOfMemoryError("Java heap space"), "could not be sent");
+    }
+
+    /**
+     * Seen in CI while a plugin exhausted the heap: a class first initialized then fails for good, and the answer whose
+     * encoding met it was claimed but never written, so its replacement was dropped as a second answer.
+     */
+    @Test
+    void anAnswerWhoseEncodingMetABrokenClassIsReplacedByOneInternalError() throws Exception {
+        answerReplaced(() -> new NoClassDefFoundError("Could not initialize class com.example.Encoder"),
+                "NoClassDefFoundError");
+    }
+
+    private static void answerReplaced(java.util.function.Supplier<Error> failure, String said) throws Exception {
         for (boolean stateless : new boolean[]{false, true}) {
-            var connection = new HeapTooSmall();
+            var connection = new HeapTooSmall(failure);
             Engine engine = engine(Map.of());
             ServerSession session = engine.openSession(connection);
             Map<String, Object> params = Map.of("name", "p");
@@ -148,7 +170,7 @@ class OutOfMemoryAnswersTest {
             send(session, Map.of("jsonrpc", "2.0", "id", 1, "method", "tools/list", "params", params));
             var answer = connection.delivered.nextObject();
             assertThat(answer).as("stateless=%s", stateless).containsEntry("id", 1);
-            assertThat(answer.get("error").toString()).contains("-32603", "could not be sent");
+            assertThat(answer.get("error").toString()).contains("-32603", said);
             assertThat(connection.delivered.poll(200)).as("one answer only").isNull();
             session.close();
         }

@@ -429,8 +429,9 @@ public final class ServerSession implements Caller, Session {
             if (!work.claimAnswer()) return;
             try {
                 responder.respond(message);
-            } catch (VirtualMachineError e) {
-                // Not sent (too large to encode): the error that replaces it may still be.
+            } catch (Throwable e) {
+                // Not sent: too large to encode, or its encoding met a class an exhausted heap left broken (a
+                // LinkageError). The error that replaces it must still go out, so the claim is given back.
                 work.releaseAnswer();
                 throw e;
             }
