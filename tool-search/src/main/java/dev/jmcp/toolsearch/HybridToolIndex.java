@@ -318,14 +318,16 @@ final class HybridToolIndex implements ToolIndex {
             IndexSearcher searcher = new IndexSearcher(generation.reader());
             searcher.setSimilarity(new BM25Similarity(BM25_K1, BM25_B));
             BooleanQuery.Builder builder = new BooleanQuery.Builder();
+            Set<String> known = new java.util.HashSet<>();
             for (Map.Entry<String, Float> field : FIELD_WEIGHTS.entrySet()) {
-                addTerms(builder, searcher, field.getKey(), terms, field.getValue());
+                known.addAll(addTerms(builder, searcher, field.getKey(), terms, field.getValue()));
                 addTerms(builder, searcher, field.getKey(), glossed, field.getValue() * GLOSSARY_WEIGHT);
                 addTerms(builder, searcher, field.getKey(), quoted, field.getValue() * QUOTE_WEIGHT);
             }
             if (FUZZY_WEIGHT > 0) {
-                Typos.addNeighbours(builder, generation.reader(), terms, FIELD_WEIGHTS.keySet(), TYPO_FIELDS,
-                        FUZZY_WEIGHT);
+                Set<String> unknown = new java.util.LinkedHashSet<>(terms);
+                unknown.removeAll(known);
+                Typos.addNeighbours(builder, generation.reader(), unknown, TYPO_FIELDS, FUZZY_WEIGHT);
             }
             return ranking(generation.reader(), searcher.search(builder.build(), depth).scoreDocs);
         } catch (IOException e) {
@@ -335,16 +337,19 @@ final class HybridToolIndex implements ToolIndex {
 
     /**
      * A clause per word the field holds, each looked up once: most of a request's words are in few of the fields, and a
-     * clause of a word the field lacks still cost a query its weight and scorer set-up.
+     * clause of a word the field lacks still cost a query its weight and scorer set-up. Returns the words it holds.
      */
-    private static void addTerms(BooleanQuery.Builder builder, IndexSearcher searcher, String field, Set<String> words,
-                                 float weight) throws IOException {
+    private static List<String> addTerms(BooleanQuery.Builder builder, IndexSearcher searcher, String field,
+                                         Set<String> words, float weight) throws IOException {
+        List<String> held = new ArrayList<>();
         for (String word : words) {
             Term term = new Term(field, word);
             TermStates states = TermStates.build(searcher, term, true);
             if (states.docFreq() == 0) continue;
+            held.add(word);
             builder.add(new BoostQuery(new TermQuery(term, states), weight), BooleanClause.Occur.SHOULD);
         }
+        return held;
     }
 
     /** The hits by name, best first. */

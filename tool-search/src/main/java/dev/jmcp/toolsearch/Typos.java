@@ -47,14 +47,14 @@ final class Typos {
 
     /**
      * Adds to {@code query} the near neighbours, in each of {@code fields} (with its weight, times {@code weight}), of
-     * each of {@code words} that no field of the index holds.
+     * each of {@code unknown}: a request's words that no field of the index holds (the caller looked each up already).
      */
-    static void addNeighbours(BooleanQuery.Builder query, IndexReader reader, Set<String> words,
-                              Set<String> allFields, Map<String, Float> fields, float weight) throws IOException {
+    static void addNeighbours(BooleanQuery.Builder query, IndexReader reader, Set<String> unknown,
+                              Map<String, Float> fields, float weight) throws IOException {
         int looked = 0;
-        for (String word : words) {
+        for (String word : unknown) {
             if (looked >= MAX_WORDS) return;
-            if (!typable(word) || known(reader, word, allFields)) continue;
+            if (!typable(word)) continue;
             looked++;
             int edits = word.length() >= 7 ? 2 : 1;
             CompiledAutomaton near = FuzzyQuery.getFuzzyAutomaton(word, edits, PREFIX, true);
@@ -81,13 +81,6 @@ final class Typos {
             if (c < 'a' || c > 'z') return false;
         }
         return true;
-    }
-
-    private static boolean known(IndexReader reader, String word, Set<String> fields) throws IOException {
-        for (String field : fields) {
-            if (reader.docFreq(new Term(field, word)) > 0) return true;
-        }
-        return false;
     }
 
     private static List<Neighbour> neighbours(String word, TermsEnum matches) throws IOException {
