@@ -220,6 +220,8 @@ public final class LoadDriver {
             var extra = new TargetResult.Extra((cpu1 - cpu0) / 1e3 / Math.max(1, sequential.answered()),
                     (cpu2 - cpu1) / 1e3 / Math.max(1, concurrent.answered()), 0, Double.NaN, Double.NaN, Double.NaN);
             if (options.sessions() > 0 && client instanceof StreamableHttpClient http) {
+                // Opening a session runs code no call runs: warmed apart, as the calls are, when asked to.
+                if (options.sessionWarmup() > 0) http.openSessions(options.sessionWarmup(), 16, options.phaseLimit());
                 long before = process.memory().rssKb();
                 long cpu3 = process.cpuNanos();
                 long start = System.nanoTime();
