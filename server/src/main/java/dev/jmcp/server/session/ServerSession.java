@@ -47,6 +47,8 @@ public final class ServerSession implements Caller, Session {
     private static final java.util.concurrent.atomic.AtomicLong SESSIONS = new java.util.concurrent.atomic.AtomicLong();
 
     private final Host host;
+    /** The engine's method table (fixed when the engine is made), where each message is looked up once. */
+    private final MethodTable methods;
     private final Connection connection;
     /** This session's number in this process, for logs and observers (not the HTTP {@code Mcp-Session-Id}). */
     private final String id = Long.toString(SESSIONS.incrementAndGet());
@@ -70,6 +72,7 @@ public final class ServerSession implements Caller, Session {
     /** A new session of {@code host} whose messages go out through {@code connection}; the engine opens it. */
     public ServerSession(Host host, Connection connection) {
         this.host = host;
+        this.methods = host.methods();
         this.connection = connection;
         this.admission = new Admission(host.pipeline(), host.options().maxPendingRequests(),
                 host.options().identityFromParent());
@@ -311,7 +314,7 @@ public final class ServerSession implements Caller, Session {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: the session has ended"));
             return;
         }
-        ServedMethod method = host.method(request.method());
+        ServedMethod method = methods.request(request.method());
         if (batch != null && method != null && method.is(ServedMethod.Trait.OPENS_SESSION)) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
                     "Invalid request: " + request.method() + " must not be part of a batch"));
@@ -369,7 +372,7 @@ public final class ServerSession implements Caller, Session {
     }
 
     private void notificationReceived(JsonRpcNotification notification) {
-        NotificationHandler handler = host.methods().notification(notification.method());
+        NotificationHandler handler = methods.notification(notification.method());
         if (handler == null) {
             log.debug("ignored notification {}", notification.method());
             return;
