@@ -82,7 +82,7 @@ class PublicSurfaceTest {
             entry("dev.jmcp.server.schema", Set.of("AnnotatedMethods", "JsonSchemas")),
             entry("dev.jmcp.server.session", Set.of("Call", "Caller", "Failures", "Host", "InFlight",
                     "MethodHandler", "MethodTable", "NotificationHandler", "OutboundMethods", "OutboundRequest",
-                    "Pagination", "Params", "ParentIdentity", "RequestContexts", "RequestIdentity", "ServedMethod",
+                    "Pagination", "Params", "ParentIdentity", "Pipeline", "RequestContexts", "RequestIdentity", "ServedMethod",
                     "ServerSession", "StatelessWire", "Wires")),
             entry("dev.jmcp.server.skills", Set.of("SkillMethods")),
             entry("dev.jmcp.server.stateless", Set.of("StatelessCall", "StatelessCaller", "StatelessEnvelope",

@@ -13,9 +13,8 @@ import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.RootsListenerEntry;
-import dev.jmcp.server.session.Failures;
 import dev.jmcp.server.session.Host;
-import dev.jmcp.server.session.InFlight;
+import dev.jmcp.server.session.Pipeline;
 import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.session.ServerSession;
@@ -39,8 +38,9 @@ import java.util.function.Supplier;
 /**
  * The server side of MCP shared by every session: the method table, the current registry, and the sessions to tell
  * when it changes, the observers of calls, and the state shared with other instances: what sessions and stateless
- * requests need from it is the {@link Host} they see. Transports open a {@link ServerSession} per client with
- * {@link #openSession} and hand 2026-07-28 requests to {@link #stateless()}. Thread-safe.
+ * requests need from it is the {@link Host} they see, the {@link Pipeline} every request is served through among it.
+ * Transports open a {@link ServerSession} per client with {@link #openSession} and hand 2026-07-28 requests to
+ * {@link #stateless()}. Thread-safe.
  */
 public final class Engine implements Host {
     private static final Logger log = LoggerFactory.getLogger(Engine.class);
@@ -49,6 +49,7 @@ public final class Engine implements Host {
     private final Supplier<Registry> registry;
     private final MethodTable methods;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
+    private final Pipeline pipeline = new Pipeline(this);
     private final StatelessRequests stateless = new StatelessRequests(this);
     private volatile CallObserver observer = CallObserver.NONE;
     private volatile dev.jmcp.server.state.SharedState shared = dev.jmcp.server.state.SharedState.LOCAL;
@@ -181,8 +182,9 @@ public final class Engine implements Host {
                 dev.jmcp.server.session.RequestIdentity.address());
     }
 
-    private CallSpan startCall(JsonRpcRequest request, String revision, String session, String caller,
-                               String address) {
+    @Override
+    public CallSpan startCall(JsonRpcRequest request, String revision, String session, String caller,
+                              String address) {
         CallObserver current = observer;
         if (current == CallObserver.NONE) return CallSpan.NONE;
         try {
@@ -232,86 +234,10 @@ public final class Engine implements Host {
         return methods;
     }
 
-    /**
-     * Serves {@code request} on its own virtual thread, on either wire: observes it, maps whatever {@code answering}
-     * throws (any {@link Throwable}) to its one error response, sends that response through {@code send} unless the
-     * request was cancelled, replaces a response too large to encode with an error, and finally hands {@code done}
-     * what was sent (null: nothing, the request was cancelled). Returns at once.
-     */
     @Override
-    public void serveOnThread(JsonRpcRequest request, String revision, String session, InFlight work, Answering answering,
-                       java.util.function.Consumer<JsonRpcMessage> send,
-                       java.util.function.Consumer<JsonRpcMessage> done) {
-        Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
-            CallSpan span = CallSpan.NONE;
-            JsonRpcMessage sent = null;
-            try {
-                work.start(Thread.currentThread());
-                span = startCall(request, revision, session,
-                        work.identity() == null ? null : work.identity().subject(), work.address());
-                JsonRpcMessage response;
-                try {
-                    response = answering.answer();
-                } catch (Throwable failure) {
-                    response = Failures.response(request.id(), request.method(), failure);
-                }
-                if (!work.cancelled()) {
-                    try {
-                        send.accept(response);
-                        sent = response;
-                    } catch (VirtualMachineError e) {
-                        // A result too large for the heap to encode: the request still gets one answer.
-                        sent = Failures.unsendable(request.id(), request.method(), e);
-                        send.accept(sent);
-                    }
-                }
-            } catch (Throwable e) {
-                // The heap was exhausted (by another call, often) while this one was answered, or while its error was
-                // made (a class first initialized then stays unusable: a LinkageError): it still gets one answer, once
-                // memory is back.
-                if (!work.cancelled()) sent = lastResort(request, send, e);
-            } finally {
-                try {
-                    endCall(span, sent);
-                } finally {
-                    done.accept(sent);
-                }
-            }
-        });
+    public Pipeline pipeline() {
+        return pipeline;
     }
-
-    /**
-     * The error answer of a request whose answer (or whose error) could not be made or sent for lack of memory:
-     * retried for up to {@value #LAST_RESORT_TRIES} times 50 ms, since a heap exhausted by one call is free again once
-     * that call fails. Null when even that failed. The session's one-answer guard keeps a second answer from going out
-     * when the first did after all.
-     */
-    private static JsonRpcMessage lastResort(JsonRpcRequest request, java.util.function.Consumer<JsonRpcMessage> send,
-                                             Throwable cause) {
-        for (int attempt = 0; attempt < LAST_RESORT_TRIES; attempt++) {
-            try {
-                JsonRpcMessage error = cause instanceof VirtualMachineError fatal
-                        ? Failures.unsendable(request.id(), request.method(), fatal)
-                        : new dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse(request.id(),
-                                new dev.jmcp.protocol.jsonrpc.JsonRpcError(
-                                        dev.jmcp.protocol.jsonrpc.ErrorCodes.INTERNAL_ERROR,
-                                        "Internal error: " + cause));
-                send.accept(error);
-                return error;
-            } catch (VirtualMachineError | LinkageError again) {
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return null;
-                }
-            }
-        }
-        return null;
-    }
-
-    /** Up to 30 s: a collector's full collections on a slow machine may keep the heap exhausted for seconds. */
-    private static final int LAST_RESORT_TRIES = 600;
 
     /** A new session whose messages go out through {@code connection}. The caller closes it. */
     public ServerSession openSession(Connection connection) {

@@ -13,8 +13,8 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.RepeatedLines;
 import dev.jmcp.server.observe.Target;
+import dev.jmcp.server.session.Pipeline;
 import dev.jmcp.server.session.ServedMethod;
-import dev.jmcp.server.stateless.StatelessEnvelope;
 import dev.jmcp.server.stateless.StatelessRequests;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -69,22 +69,22 @@ final class StatelessEndpoint {
             return;
         }
         HttpFields headers = request.getHeaders();
-        StatelessEnvelope envelope;
+        Pipeline.Wire wire;
         try {
-            envelope = engine.envelope(r);
-            // "The header value MUST match the io.modelcontextprotocol/protocolVersion field carried in the request
-            // body's _meta. If the values do not match, the server MUST reject the request with 400 Bad Request and a
-            // HeaderMismatch JSON-RPC error."
-            String version = headers.get(StreamableEndpoint.VERSION_HEADER);
-            if (version == null || !version.strip().equals(envelope.protocolVersion())) {
-                refuse(response, callback, r.id(), new JsonRpcError(ErrorCodes.HEADER_MISMATCH, version == null
-                        ? "Header mismatch: the " + StreamableEndpoint.VERSION_HEADER + " header is missing; send "
-                                + StreamableEndpoint.VERSION_HEADER + ": " + envelope.protocolVersion()
-                        : "Header mismatch: " + StreamableEndpoint.VERSION_HEADER + " header value '" + version.strip()
-                                + "' does not match _meta protocolVersion '" + envelope.protocolVersion() + "'"));
-                return;
-            }
-            engine.checkVersion(envelope);
+            wire = engine.admit(r, envelope -> {
+                // "The header value MUST match the io.modelcontextprotocol/protocolVersion field carried in the request
+                // body's _meta. If the values do not match, the server MUST reject the request with 400 Bad Request
+                // and a HeaderMismatch JSON-RPC error."
+                String version = headers.get(StreamableEndpoint.VERSION_HEADER);
+                if (version == null || !version.strip().equals(envelope.protocolVersion())) {
+                    throw new JsonRpcException(ErrorCodes.HEADER_MISMATCH, version == null
+                            ? "Header mismatch: the " + StreamableEndpoint.VERSION_HEADER + " header is missing; send "
+                                    + StreamableEndpoint.VERSION_HEADER + ": " + envelope.protocolVersion()
+                            : "Header mismatch: " + StreamableEndpoint.VERSION_HEADER + " header value '"
+                                    + version.strip() + "' does not match _meta protocolVersion '"
+                                    + envelope.protocolVersion() + "'", null);
+                }
+            });
         } catch (JsonRpcException e) {
             refuse(response, callback, r.id(), e.toError());
             return;
@@ -99,7 +99,7 @@ final class StatelessEndpoint {
                 && Target.TOOL.in(r.params()) instanceof String toolName) {
             @SuppressWarnings("unchecked")
             var arguments = r.params().get("arguments") instanceof Map<?, ?> a ? (Map<String, Object>) a : Map.<String, Object>of();
-            mismatch = engine.tool(toolName)
+            mismatch = engine.tool(wire, toolName)
                     .map(tool -> StatelessHeaders.paramMismatch(headers::get, tool.inputSchema(), arguments))
                     .orElse(null);
         }
@@ -117,7 +117,7 @@ final class StatelessEndpoint {
             return;
         }
         try {
-            exchange.attach(engine.serve(r, envelope, exchange));
+            exchange.attach(engine.serve(r, method, wire, exchange));
         } catch (RuntimeException e) {
             calls.ended(exchange);
             throw e;

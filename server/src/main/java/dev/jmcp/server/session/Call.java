@@ -7,10 +7,17 @@ import dev.jmcp.server.registry.Owner;
 import dev.jmcp.server.registry.Registry;
 
 /**
- * One request being served: who sent it, its id, params and the registry snapshot it sees. Handlers make the context
- * for the plugin they call with {@link #context(Owner)}.
+ * One request being served: who sent it, its id, params and the registry snapshot it sees, and the tool it runs when
+ * whoever admitted it resolved that already ({@code tool}; null otherwise), so that it is looked up once. Handlers make
+ * the context for the plugin they call with {@link #context(Owner)}.
  */
-public record Call(Caller caller, RequestId id, Params params, Registry registry, InFlight inFlight) {
+public record Call(Caller caller, RequestId id, Params params, Registry registry, InFlight inFlight,
+                   dev.jmcp.server.registry.ToolEntry tool) {
+
+    /** A call whose target nobody resolved yet. */
+    public Call(Caller caller, RequestId id, Params params, Registry registry, InFlight inFlight) {
+        this(caller, id, params, registry, inFlight, null);
+    }
 
     public ProtocolVersion version() {
         return caller.version();

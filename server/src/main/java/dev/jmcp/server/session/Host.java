@@ -9,11 +9,10 @@ import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.state.SharedState;
 
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * What a stateful session, and every call served on either wire, needs from the engine that hosts them: the method
- * table, the registry, the options, and the one way a request is run on its own thread and answered exactly once.
+ * table, the registry, the options, the observers of calls, and the {@link Pipeline} every request is served through.
  * The engine ({@code dev.jmcp.server.engine.Engine}) implements it; this package and the stateless revision's depend
  * on this interface, never on the engine, which sits above both. Implementations are thread-safe.
  */
@@ -67,25 +66,19 @@ public interface Host {
 
     /**
      * Starts observing a request, on the thread about to run its handler; {@link CallSpan#NONE} (and nothing allocated)
-     * when nobody observes.
+     * when nobody observes. Its sender is whoever the transport says sent the message being received now.
      */
     CallSpan startCall(JsonRpcRequest request, String revision, String session);
+
+    /**
+     * As {@link #startCall(JsonRpcRequest, String, String)}, for a request whose sender ({@code caller}, a subject, and
+     * {@code address}, either null) was captured when it was admitted.
+     */
+    CallSpan startCall(JsonRpcRequest request, String revision, String session, String caller, String address);
 
     /** Ends {@code span} with the request's one answer ({@code null}: none was sent, the request was cancelled). */
     void endCall(CallSpan span, JsonRpcMessage response);
 
-    /** Produces a request's one answer; whatever it throws becomes that answer instead. */
-    @FunctionalInterface
-    interface Answering {
-        JsonRpcMessage answer() throws Exception;
-    }
-
-    /**
-     * Serves {@code request} on its own virtual thread, on either wire: observes it, maps whatever {@code answering}
-     * throws (any {@link Throwable}) to its one error response, sends that response through {@code send} unless the
-     * request was cancelled, replaces a response too large to encode with an error, and finally hands {@code done}
-     * what was sent (null: nothing, the request was cancelled). Returns at once.
-     */
-    void serveOnThread(JsonRpcRequest request, String revision, String session, InFlight work, Answering answering,
-                       Consumer<JsonRpcMessage> send, Consumer<JsonRpcMessage> done);
+    /** The one way every request is served, whichever wire and transport brought it. */
+    Pipeline pipeline();
 }

@@ -13,13 +13,10 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
-import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.OutgoingCalls;
-import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.observe.SessionSummary;
-import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.RootsListenerEntry;
 import dev.jmcp.server.transport.Connection;
 import dev.jmcp.server.transport.Session;
@@ -33,8 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One client's stateful session (revisions 2024-11-05 … 2025-11-25): what {@code initialize} negotiated, the
@@ -52,21 +47,17 @@ public final class ServerSession implements Caller, Session {
     private static final java.util.concurrent.atomic.AtomicLong SESSIONS = new java.util.concurrent.atomic.AtomicLong();
 
     private final Host host;
+    /** The engine's method table (fixed when the engine is made), where each message is looked up once. */
+    private final MethodTable methods;
     private final Connection connection;
     /** This session's number in this process, for logs and observers (not the HTTP {@code Mcp-Session-Id}). */
     private final String id = Long.toString(SESSIONS.incrementAndGet());
-    private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
-    /** Answers held for batches whose other requests still run; they count with {@link #inFlight} against the bound. */
-    private final java.util.concurrent.atomic.AtomicInteger heldInBatches = new java.util.concurrent.atomic.AtomicInteger();
-    /** The bytes of those answers, bounded by {@link BatchCollector}. */
-    private final java.util.concurrent.atomic.AtomicLong heldBatchBytes = new java.util.concurrent.atomic.AtomicLong();
-    /** How long a cancelled request may go on before it stops counting as in flight. */
-    static final Duration CANCEL_GRACE = Duration.ofSeconds(5);
+    /** This session's requests in flight, and how a request is admitted to them. */
+    private final Admission admission;
+    /** How this session's requests are checked and run (the stateful wire). */
+    private final Pipeline.Wire wire = new SessionWire(this);
     private final OutboundRequests outbound = new OutboundRequests();
     private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
-    private final Set<InFlight> listens = ConcurrentHashMap.newKeySet();
-    private final ReentrantLock idleLock = new ReentrantLock();
-    private final Condition idle = idleLock.newCondition();
 
     private volatile State state = State.NEW;
     private volatile ProtocolVersion version = ProtocolVersion.LATEST_STATEFUL;
@@ -81,7 +72,10 @@ public final class ServerSession implements Caller, Session {
     /** A new session of {@code host} whose messages go out through {@code connection}; the engine opens it. */
     public ServerSession(Host host, Connection connection) {
         this.host = host;
+        this.methods = host.methods();
         this.connection = connection;
+        this.admission = new Admission(host.pipeline(), host.options().maxPendingRequests(),
+                host.options().identityFromParent());
     }
 
     @Override
@@ -108,13 +102,13 @@ public final class ServerSession implements Caller, Session {
 
     /** Requests of this session being served now. */
     public int requestsInFlight() {
-        return inFlight.size();
+        return admission.size();
     }
 
     public SessionSummary summary() {
         Implementation client = clientInfo;
         return new SessionSummary(id, client == null ? null : client.name(), client == null ? null : client.version(),
-                initialized() ? version.wire() : null, inFlight.size(), opened);
+                initialized() ? version.wire() : null, admission.size(), opened);
     }
 
     /**
@@ -303,142 +297,45 @@ public final class ServerSession implements Caller, Session {
                 immediate.add(new JsonRpcErrorResponse(e.id(), e.toError()));
             }
         }
-        var batch = new BatchCollector(replies, requests.size() + immediate.size(), heldInBatches, heldBatchBytes,
-                4L * host.options().maxMessageBytes());
+        var batch = admission.batch(replies, requests.size() + immediate.size(), 4L * host.options().maxMessageBytes());
         immediate.forEach(batch::add);
         for (var r : requests) accept(r, batch);
     }
 
+    /**
+     * What is the session's own to check before a request is admitted: the session has not ended, {@code initialize}
+     * is not in a batch, nothing but {@code ping} comes before it; a 2026-07-28 request (stdio, no session opened)
+     * has its envelope checked and is served on its own wire. The rest is the one admission every request goes
+     * through ({@link Admission}) and the {@link Pipeline}.
+     */
     private void accept(JsonRpcRequest request, BatchCollector batch) {
-        Responder responder = batch == null ? (m -> connection.send(m, request.id())) : batch::add;
+        Admission.Responder responder = batch == null ? (m -> connection.send(m, request.id())) : batch::add;
         if (state == State.CLOSED) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: the session has ended"));
             return;
         }
-        ServedMethod method = host.method(request.method());
-        boolean opens = method != null && method.is(ServedMethod.Trait.OPENS_SESSION);
-        if (opens && batch != null) {
+        ServedMethod method = methods.request(request.method());
+        if (batch != null && method != null && method.is(ServedMethod.Trait.OPENS_SESSION)) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
                     "Invalid request: " + request.method() + " must not be part of a batch"));
             return;
         }
-        if (state == State.NEW && batch == null && host.statelessWire().carries(request)) {
-            acceptStateless(request, method, responder);
-            return;
-        }
-        if (state == State.NEW && (method == null || !method.is(ServedMethod.Trait.BEFORE_INIT))) {
+        Pipeline.Wire served = wire;
+        StatelessWire stateless = state == State.NEW && batch == null ? host.statelessWire() : null;
+        if (stateless != null && stateless.carries(request)) {
+            // A 2026-07-28 request on this connection: no initialize, everything about the client in its _meta.
+            try {
+                served = stateless.admit(request);
+            } catch (JsonRpcException e) {
+                responder.respond(new JsonRpcErrorResponse(request.id(), e.toError()));
+                return;
+            }
+        } else if (state == State.NEW && (method == null || !method.is(ServedMethod.Trait.BEFORE_INIT))) {
             responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
                     "Invalid request: the session is not initialized; send 'initialize' first (got '" + request.method() + "')"));
             return;
         }
-        if (inFlight.size() + heldInBatches.get() >= host.options().maxPendingRequests()) {
-            responder.respond(error(request.id(), ErrorCodes.SERVER_BUSY, "Server busy: " + inFlight.size()
-                    + " requests of this session are already in flight" + heldInBatches()
-                    + "; retry when some have finished"));
-            return;
-        }
-        if (opens) {
-            // Served on the reader's thread, so a request the client sends right behind it finds the session ready.
-            CallSpan span = host.startCall(request, null, id);
-            JsonRpcMessage response;
-            try {
-                response = serve(request, method, InFlight.admitting(request, host.options().identityFromParent()));
-            } catch (Throwable failure) {
-                response = Failures.response(request.id(), request.method(), failure);
-            }
-            responder.respond(response);
-            host.endCall(span, response);
-            return;
-        }
-        var work = InFlight.admitting(request, host.options().identityFromParent());
-        if (inFlight.putIfAbsent(request.id(), work) != null) {
-            // The second request's id is the first's, so its error response can only be told apart by its message.
-            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
-                    "Invalid request: id " + request.id() + " is already in use by a request in flight"));
-            return;
-        }
-        Responder once = answerOnce(work, responder);
-        try {
-            host.serveOnThread(request, version.toString(), id, work, () -> serve(request, method, work),
-                    once::respond, sent -> {
-                        if (sent == null && batch != null && !work.stopped()) batch.skip();
-                        inFlight.remove(request.id(), work);
-                        signalIfIdle();
-                    });
-        } catch (VirtualMachineError e) {
-            // No thread for it (the heap is exhausted): not in flight, so the reader may take it in again.
-            inFlight.remove(request.id(), work);
-            throw e;
-        }
-    }
-
-    /**
-     * A 2026-07-28 request on this connection (stdio): no initialize, everything about the client in its
-     * {@code _meta}. It is tracked like any request in flight, so ids, bounds and cancellation hold the same.
-     */
-    private void acceptStateless(JsonRpcRequest request, ServedMethod method, Responder responder) {
-        StatelessWire.Admitted admitted;
-        try {
-            admitted = host.statelessWire().admit(request);
-        } catch (JsonRpcException e) {
-            responder.respond(new JsonRpcErrorResponse(request.id(), e.toError()));
-            return;
-        }
-        if (inFlight.size() + heldInBatches.get() >= host.options().maxPendingRequests()) {
-            responder.respond(error(request.id(), ErrorCodes.SERVER_BUSY, "Server busy: " + inFlight.size()
-                    + " requests are already in flight" + heldInBatches() + "; retry when some have finished"));
-            return;
-        }
-        var work = InFlight.admitting(request, host.options().identityFromParent());
-        if (inFlight.putIfAbsent(request.id(), work) != null) {
-            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
-                    "Invalid request: id " + request.id() + " is already in use by a request in flight"));
-            return;
-        }
-        boolean listen = method != null && method.is(ServedMethod.Trait.STREAMS);
-        if (listen) listens.add(work);
-        Responder once = answerOnce(work, responder);
-        try {
-            admitted.serve(work, once::respond, () -> {
-                // The slot is freed when the handler has really ended, not when it was asked to stop.
-                if (listen) listens.remove(work);
-                if (inFlight.remove(request.id(), work)) signalIfIdle();
-            });
-        } catch (VirtualMachineError e) {
-            // No thread for it (the heap is exhausted): not in flight, so the reader may take it in again.
-            if (listen) listens.remove(work);
-            inFlight.remove(request.id(), work);
-            throw e;
-        }
-    }
-
-    /** What the busy error adds about answers held for unfinished batches; empty when none is. */
-    private String heldInBatches() {
-        int held = heldInBatches.get();
-        return held == 0 ? "" : " and " + held + " answers wait for the rest of their batch";
-    }
-
-    /** {@code responder} for {@code work}'s one answer, which {@link #stopInFlight} may give instead. */
-    private static Responder answerOnce(InFlight work, Responder responder) {
-        Responder once = message -> {
-            // A stateless call's progress and a listen's events go out this way too: only an answer is claimed.
-            if (!(message instanceof JsonRpcAnswer)) {
-                responder.respond(message);
-                return;
-            }
-            if (!work.claimAnswer()) return;
-            try {
-                responder.respond(message);
-            } catch (Throwable e) {
-                // Not sent: too large to encode, or its encoding met a class an exhausted heap left broken (a
-                // LinkageError). The error that replaces it must still go out, so the claim is given back.
-                work.releaseAnswer();
-                throw e;
-            }
-        };
-        // Straight to the responder: stop() has claimed the answer already.
-        work.answerThrough(responder::respond);
-        return once;
+        admission.admit(request, method, served, responder, batch);
     }
 
     /**
@@ -446,28 +343,7 @@ public final class ServerSession implements Caller, Session {
      * answer is already going out), and cancelled. Returns how many were answered so.
      */
     public int stopInFlight() {
-        int answered = 0;
-        for (var entry : inFlight.entrySet()) {
-            if (entry.getValue().stop(error(entry.getKey(), ErrorCodes.INTERNAL_ERROR, "Internal error: the server "
-                    + "stopped before this request finished (its shutdown grace period ended); retry on a new server"))) {
-                answered++;
-            }
-        }
-        return answered;
-    }
-
-    /** Answers a request of this session; what the handler throws is the caller's to map. */
-    private JsonRpcMessage serve(JsonRpcRequest request, ServedMethod method, InFlight work) throws Exception {
-        if (method == null || !method.wires().stateful()) {
-            return error(request.id(), ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method()
-                    + (method == null ? "" : " (it belongs to 2026-07-28, which has no session; this session speaks "
-                    + version.wire() + ")"));
-        }
-        var params = new Params(request.method(), request.params());
-        // initialize and ping read nothing plugins serve: they are answered while the plugins' first load still runs.
-        Registry registry = method.is(ServedMethod.Trait.BEFORE_INIT) ? Registry.EMPTY : host.registry();
-        Object result = method.handler().handle(new Call(this, request.id(), params, registry, work));
-        return new JsonRpcResponse(request.id(), result);
+        return admission.stopInFlight();
     }
 
     /** {@code initialize}: opens this session in the revision both sides speak. */
@@ -496,7 +372,7 @@ public final class ServerSession implements Caller, Session {
     }
 
     private void notificationReceived(JsonRpcNotification notification) {
-        NotificationHandler handler = host.methods().notification(notification.method());
+        NotificationHandler handler = methods.notification(notification.method());
         if (handler == null) {
             log.debug("ignored notification {}", notification.method());
             return;
@@ -530,34 +406,7 @@ public final class ServerSession implements Caller, Session {
 
     /** The client cancelled request {@code id}: its handler is interrupted, and no response goes out. */
     public void cancel(RequestId id, String reason) {
-        InFlight work = id == null ? null : inFlight.get(id);
-        if (work != null) {
-            log.debug("request {} cancelled by the client: {}", id, reason);
-            work.cancel();
-            Thread.ofVirtual().name("mcp-cancel-watch-" + id).start(() -> freeWhenStuck(id, work));
-        }
-    }
-
-    /**
-     * Bounds a cancelled request: if its thread is still running {@link #CANCEL_GRACE} after the cancellation (its
-     * handler ignores interruption), the request stops counting as in flight (its id and its slot are free again, and
-     * closing the input does not wait for it) and the log says so; the thread itself cannot be stopped.
-     */
-    private void freeWhenStuck(RequestId id, InFlight work) {
-        try {
-            if (work.awaitEnd(CANCEL_GRACE)) return;
-        } catch (InterruptedException e) {
-            return;
-        }
-        if (inFlight.remove(id, work)) {
-            log.warn("request {} still runs {} s after it was cancelled: its handler ignores interruption; its slot is "
-                    + "freed, its thread runs on", id, CANCEL_GRACE.toSeconds());
-            signalIfIdle();
-            if (work.owner() instanceof dev.jmcp.server.registry.RunawayAware runaway) {
-                runaway.ranAway("request " + id + " still runs " + CANCEL_GRACE.toSeconds()
-                        + " s after it was cancelled (its code ignores interruption)");
-            }
-        }
+        admission.cancel(id, reason);
     }
 
     private void answerReceived(RequestId id, JsonRpcMessage answer) {
@@ -616,28 +465,7 @@ public final class ServerSession implements Caller, Session {
 
     /** Blocks until no request is in flight or {@code timeout} passes; true when idle. */
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        idleLock.lock();
-        try {
-            while (!inFlight.isEmpty()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) return false;
-                idle.awaitNanos(left);
-            }
-            return true;
-        } finally {
-            idleLock.unlock();
-        }
-    }
-
-    private void signalIfIdle() {
-        if (!inFlight.isEmpty()) return;
-        idleLock.lock();
-        try {
-            idle.signalAll();
-        } finally {
-            idleLock.unlock();
-        }
+        return admission.awaitIdle(timeout);
     }
 
     /**
@@ -646,8 +474,7 @@ public final class ServerSession implements Caller, Session {
      */
     public void inputEnded() {
         outbound.close();
-        // A subscription lasts as long as its client listens; this one can no longer.
-        listens.forEach(InFlight::cancel);
+        admission.cancelListens();
     }
 
     /** Ends the session: requests to the client fail, requests still running are cancelled. */
@@ -656,7 +483,7 @@ public final class ServerSession implements Caller, Session {
         if (state == State.CLOSED) return;
         state = State.CLOSED;
         outbound.close();
-        inFlight.values().forEach(InFlight::cancel);
+        admission.cancelAll();
         host.sessionClosed(this);
     }
 
@@ -665,8 +492,4 @@ public final class ServerSession implements Caller, Session {
     }
 
 
-    @FunctionalInterface
-    private interface Responder {
-        void respond(JsonRpcMessage response);
-    }
 }

@@ -1,9 +1,6 @@
 package dev.jmcp.server.session;
 
-import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
-
-import java.util.function.Consumer;
 
 /**
  * The stateless revision (2026-07-28) as a stateful connection meets it: over stdio a client may send such requests
@@ -16,19 +13,10 @@ public interface StatelessWire {
     boolean carries(JsonRpcRequest request);
 
     /**
-     * Reads and checks {@code request}'s envelope (revision, client, capabilities).
+     * Reads and checks {@code request}'s envelope (revision, client, capabilities): the wire it is checked and run
+     * on, which the session admits as it admits its own requests.
      *
      * @throws dev.jmcp.protocol.jsonrpc.JsonRpcException with the error the request is answered with
      */
-    Admitted admit(JsonRpcRequest request);
-
-    /** A request whose envelope was accepted, to be served once the session has admitted it too. */
-    @FunctionalInterface
-    interface Admitted {
-        /**
-         * Serves it: every message it produces goes to {@code send} (its response last), and {@code done} runs once
-         * its handler has really ended.
-         */
-        void serve(InFlight work, Consumer<JsonRpcMessage> send, Runnable done);
-    }
+    Pipeline.Wire admit(JsonRpcRequest request);
 }

@@ -8,8 +8,13 @@
  * of whatever a handler throws (any {@link java.lang.Throwable}, out of memory included) to exactly one response
  * ({@code Failures}), and {@link dev.jmcp.server.session.Host}, what all of it needs from the engine. Then a {@link
  * dev.jmcp.server.session.ServerSession} per connected client of the stateful revisions (2024-11-05 … 2025-11-25):
- * {@code initialize}, its requests in flight and their cancellation, the requests it sends the client, its log level
- * and subscriptions. Transports hand it messages (it is their {@link dev.jmcp.server.transport.Session}) and it writes
+ * {@code initialize}, the requests it sends the client, its log level and subscriptions.
+ *
+ * <p>The one way of a request, for both wires and every transport: admit ({@code Admission}, a connection's requests in
+ * flight: bound, ids, listen streams, exactly one answer) → look up its row (once, by whoever admits it) → check and
+ * run ({@link dev.jmcp.server.session.Pipeline} through a {@link dev.jmcp.server.session.Pipeline.Wire}: the session's
+ * {@code SessionWire}, or a 2026-07-28 request's envelope) → map failure ({@code Failures}). The session checks only
+ * what is its own state (ended, not yet initialized) and hands each request to its admission. Transports hand it messages (it is their {@link dev.jmcp.server.transport.Session}) and it writes
  * through their {@link dev.jmcp.server.transport.Connection}; it never touches sockets or streams. A 2026-07-28 request arriving on a session's connection (stdio) is handed on through {@link
  * dev.jmcp.server.session.StatelessWire}. A batch is answered on the connection its transport passes with it.
  *

@@ -6,6 +6,7 @@ import dev.jmcp.server.session.Host;
 import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.Params;
 import dev.jmcp.server.session.ServedMethod;
+import dev.jmcp.server.session.Pipeline;
 import dev.jmcp.server.session.StatelessWire;
 
 import dev.jmcp.plugin.TaskSupport;
@@ -23,6 +24,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.state.SharedStateUnavailableException;
 import dev.jmcp.server.tasks.TaskMethods;
@@ -38,10 +40,11 @@ import java.util.Set;
 
 /**
  * The engine's side of the stateless revision (2026-07-28): every request carries its revision, client and
- * capabilities in {@code params._meta}; there is no session. A transport checks a request in the order the revision
- * prescribes — {@link #envelope} (-32602 when {@code _meta} lacks what it must hold), its own header checks,
- * {@link #checkVersion} (-32022), then {@link #serve}, which answers -32601 for methods the revision does not have and
- * -32021 when serving needs a client capability this request did not declare. Thread-safe.
+ * capabilities in {@code params._meta}; there is no session. Every transport enters through {@link #admit}, which
+ * checks a request in the order the revision prescribes — its envelope (-32602 when {@code _meta} lacks what it must
+ * hold), the transport's own header checks, the revision (-32022) — and gives the {@link Pipeline.Wire} the
+ * {@link Pipeline} checks and runs it on: -32601 for methods the revision does not have, -32021 when serving needs a
+ * client capability this request did not declare. Thread-safe.
  */
 public final class StatelessRequests implements StatelessWire {
     private static final Logger log = LoggerFactory.getLogger(StatelessRequests.class);
@@ -87,20 +90,23 @@ public final class StatelessRequests implements StatelessWire {
     }
 
     @Override
-    public Admitted admit(JsonRpcRequest request) {
-        StatelessEnvelope envelope = envelope(request);
-        checkVersion(envelope);
-        return (work, send, done) -> serve(request, envelope, new StatelessReply() {
-            @Override
-            public void send(JsonRpcMessage message) {
-                send.accept(message);
-            }
+    public Pipeline.Wire admit(JsonRpcRequest request) {
+        return admit(request, null);
+    }
 
-            @Override
-            public void done() {
-                done.run();
-            }
-        }, work);
+    /**
+     * The one entry of every 2026-07-28 request, whichever transport brought it: reads its envelope (-32602 when
+     * {@code _meta} lacks what it must hold), lets the transport check what it carries besides ({@code transportCheck},
+     * null for none: HTTP compares its headers), then checks the revision (-32022). Returns the wire the request is
+     * checked and run on by the {@link Pipeline}.
+     *
+     * @throws JsonRpcException with the error the request is answered with
+     */
+    public Pipeline.Wire admit(JsonRpcRequest request, java.util.function.Consumer<StatelessEnvelope> transportCheck) {
+        StatelessEnvelope envelope = envelope(request);
+        if (transportCheck != null) transportCheck.accept(envelope);
+        checkVersion(envelope);
+        return new EnvelopeWire(envelope);
     }
 
     /** True when {@code request} speaks a stateless revision: its {@code _meta} names a protocol version. */
@@ -109,13 +115,18 @@ public final class StatelessRequests implements StatelessWire {
                 && meta.containsKey(StatelessEnvelope.PROTOCOL_VERSION);
     }
 
-    /** The declaration of tool {@code name} as currently served, for transports that check headers against it. */
-    public java.util.Optional<dev.jmcp.protocol.Tool> tool(String name) {
-        return engine.registry().tool(name).map(dev.jmcp.server.registry.ToolEntry::tool);
+    /**
+     * The declaration of tool {@code name} as the request {@link #admit} gave {@code admitted} for sees it, for
+     * transports that check headers against it; the entry found is the one the call runs, not looked up again.
+     */
+    public java.util.Optional<dev.jmcp.protocol.Tool> tool(Pipeline.Wire admitted, String name) {
+        ToolEntry entry = admitted instanceof EnvelopeWire wire ? wire.tool(name)
+                : engine.registry().tool(name).orElse(null);
+        return java.util.Optional.ofNullable(entry).map(ToolEntry::tool);
     }
 
     /** Reads {@code params._meta}; throws a -32602 {@code JsonRpcException} naming what is missing or malformed. */
-    public StatelessEnvelope envelope(JsonRpcRequest request) {
+    private StatelessEnvelope envelope(JsonRpcRequest request) {
         if (request.params() == null || !(request.params().get("_meta") instanceof Map<?, ?> meta)) {
             throw invalidMeta(request, "has no params._meta; a 2026-07-28 request carries its protocol version and client"
                     + " capabilities there");
@@ -147,7 +158,7 @@ public final class StatelessRequests implements StatelessWire {
     }
 
     /** Throws a -32022 {@code JsonRpcException} (data: supported, requested) when the revision is not served. */
-    public void checkVersion(StatelessEnvelope envelope) {
+    private void checkVersion(StatelessEnvelope envelope) {
         boolean served = ProtocolVersion.fromWire(envelope.protocolVersion()).filter(ProtocolVersion::isStateless)
                 .isPresent();
         if (!served) {
@@ -159,19 +170,16 @@ public final class StatelessRequests implements StatelessWire {
     }
 
     /**
-     * Serves {@code request} on its own virtual thread and returns at once; its messages go to {@code reply}, the
-     * response last (none for a cancelled call; a {@code subscriptions/listen} stream until cancelled).
+     * Serves {@code request} (its row {@code method}, null when the server has none) through the {@link Pipeline} on
+     * {@code wire}, which {@link #admit} gave, on its own virtual thread, and returns at once; its messages go to
+     * {@code reply}, the response last (none for a cancelled call; a {@code subscriptions/listen} stream until
+     * cancelled). For a transport that bounds its stateless requests itself (HTTP); a connection's are admitted by
+     * its session.
      */
-    public StatelessCall serve(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply) {
+    public StatelessCall serve(JsonRpcRequest request, ServedMethod method, Pipeline.Wire wire, StatelessReply reply) {
         var work = InFlight.admitting(request, engine.options().identityFromParent());
-        serve(request, envelope, reply, work);
+        engine.pipeline().serve(request, method, wire, work, reply::send, sent -> reply.done());
         return work::cancel;
-    }
-
-    /** As {@link #serve(JsonRpcRequest, StatelessEnvelope, StatelessReply)}, tracked by the caller's {@code work}. */
-    void serve(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply, InFlight work) {
-        engine.serveOnThread(request, envelope.protocolVersion(), null, work,
-                () -> answer(request, envelope, reply, work), reply::send, sent -> reply.done());
     }
 
     /**
@@ -182,34 +190,90 @@ public final class StatelessRequests implements StatelessWire {
         return engine.method(name);
     }
 
-    private JsonRpcMessage answer(JsonRpcRequest request, StatelessEnvelope envelope, StatelessReply reply,
-                                  InFlight work) throws Exception {
-        RequestId id = request.id();
-        String name = request.method();
-        ServedMethod method = engine.method(name);
-        if (method == null || !method.wires().stateless()) {
-            String why = method == null ? "unknown method '" + name + "'" : "2026-07-28 removed '" + name + "' (it "
-                    + "belongs to the stateful revisions, which start with initialize)";
-            return error(id, ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + why, null);
+    /**
+     * One 2026-07-28 request's wire: its envelope says which client capabilities it declares. The check answers
+     * -32601 for methods the revision does not have and -32021 for an extension's method the request does not
+     * declare; the run decides whether a {@code tools/call} becomes a task and serves it with a {@link
+     * StatelessCaller}.
+     */
+    private final class EnvelopeWire implements Pipeline.Wire {
+        private final StatelessEnvelope envelope;
+        /*
+         * What the request sees of the registry, taken once: by the transport's header checks, or on the request's
+         * thread. Handed from one thread to the other by starting that thread, never touched by two at once.
+         */
+        private Registry registry;
+        private String toolName;
+        private ToolEntry tool;
+
+        EnvelopeWire(StatelessEnvelope envelope) {
+            this.envelope = envelope;
         }
-        if (method.clientDeclares() && !declares(envelope, method.extension())) {
-            return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: " + name
-                    + " belongs to the extension " + method.extension() + ", which this request's clientCapabilities"
-                    + " do not declare", Map.of("requiredCapabilities", Map.of("extensions",
-                    Map.of(method.extension(), Map.of()))));
+
+        Registry registry() {
+            if (registry == null) registry = engine.registry();
+            return registry;
         }
-        if (method.is(ServedMethod.Trait.BECOMES_TASK)) {
-            TaskSupport support = taskSupport(request);
-            boolean optedIn = declares(envelope, TaskMethods.EXTENSION);
-            if (support == TaskSupport.REQUIRED && !optedIn) {
-                return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: this tool runs only"
-                        + " as a task, and the request's clientCapabilities do not declare the extension "
-                        + TaskMethods.EXTENSION, Map.of("requiredCapabilities", Map.of("extensions",
-                        Map.of(TaskMethods.EXTENSION, Map.of()))));
+
+        /** Tool {@code name} in {@link #registry()}, looked up once; null when it has none. */
+        ToolEntry tool(String name) {
+            if (!name.equals(toolName)) {
+                tool = registry().tool(name).orElse(null);
+                toolName = name;
             }
-            if (support != TaskSupport.NONE && optedIn) return asTask(request, method, envelope, reply, work);
+            return tool;
         }
-        return call(request, method, envelope, reply, work, null);
+
+        @Override
+        public String revision() {
+            return envelope.protocolVersion();
+        }
+
+        @Override
+        public String session() {
+            return null;
+        }
+
+        @Override
+        public JsonRpcMessage refusal(JsonRpcRequest request, ServedMethod method) {
+            RequestId id = request.id();
+            String name = request.method();
+            if (method == null || !method.wires().stateless()) {
+                String why = method == null ? "unknown method '" + name + "'" : "2026-07-28 removed '" + name + "' (it "
+                        + "belongs to the stateful revisions, which start with initialize)";
+                return error(id, ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + why, null);
+            }
+            if (method.clientDeclares() && !declares(envelope, method.extension())) {
+                return error(id, ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: " + name
+                        + " belongs to the extension " + method.extension() + ", which this request's "
+                        + "clientCapabilities do not declare", Map.of("requiredCapabilities", Map.of("extensions",
+                        Map.of(method.extension(), Map.of()))));
+            }
+            return null;
+        }
+
+        @Override
+        public JsonRpcMessage run(JsonRpcRequest request, ServedMethod method, InFlight work,
+                                  java.util.function.Consumer<JsonRpcMessage> send) throws Exception {
+            StatelessReply reply = send::accept;
+            ToolEntry called = null;
+            if (method.is(ServedMethod.Trait.BECOMES_TASK)) {
+                String name = engine.calledTool(request.params());
+                called = name == null ? null : tool(name);
+                TaskSupport support = called == null ? TaskSupport.NONE : called.taskSupport();
+                boolean optedIn = declares(envelope, TaskMethods.EXTENSION);
+                if (support == TaskSupport.REQUIRED && !optedIn) {
+                    return error(request.id(), ErrorCodes.MISSING_CLIENT_CAPABILITY, "Missing client capability: "
+                            + "this tool runs only as a task, and the request's clientCapabilities do not declare the "
+                            + "extension " + TaskMethods.EXTENSION, Map.of("requiredCapabilities", Map.of("extensions",
+                            Map.of(TaskMethods.EXTENSION, Map.of()))));
+                }
+                if (support != TaskSupport.NONE && optedIn) {
+                    return asTask(request, method, envelope, reply, work, registry(), called);
+                }
+            }
+            return call(request, method, envelope, reply, work, null, registry(), called);
+        }
     }
 
     /**
@@ -217,7 +281,7 @@ public final class StatelessRequests implements StatelessWire {
      * whatever the call decides first — a task, once the handler calls {@code startTask}, or the call's own answer.
      */
     private JsonRpcMessage asTask(JsonRpcRequest request, ServedMethod method, StatelessEnvelope envelope,
-                                  StatelessReply reply, InFlight work) {
+                                  StatelessReply reply, InFlight work, Registry registry, ToolEntry tool) {
         var run = new TaskRun(tasks.store(), request.id());
         InFlight worker = run.worker();
         // Progress and log messages go on the request's response only while it is open, that is until the task exists.
@@ -228,7 +292,7 @@ public final class StatelessRequests implements StatelessWire {
             worker.start(Thread.currentThread());
             JsonRpcMessage outcome = null;
             try {
-                outcome = call(request, method, envelope, untilTask, worker, run);
+                outcome = call(request, method, envelope, untilTask, worker, run, registry, tool);
             } catch (Throwable failure) {
                 // Whatever the handler throws, the request (or the task) gets its one answer.
                 outcome = Failures.response(request.id(), request.method(), failure);
@@ -289,12 +353,6 @@ public final class StatelessRequests implements StatelessWire {
                 && extensions.get(extension) != null;
     }
 
-    private TaskSupport taskSupport(JsonRpcRequest request) {
-        String name = engine.calledTool(request.params());
-        return name != null ? engine.registry().tool(name).map(ToolEntry::taskSupport).orElse(TaskSupport.NONE)
-                : TaskSupport.NONE;
-    }
-
     /**
      * A method of the tasks extension, as {@code handler} serves it, answered here or by the instance holding the
      * task, or from what the instance that held it recorded before it stopped.
@@ -316,13 +374,14 @@ public final class StatelessRequests implements StatelessWire {
      * did not bring ({@link StatelessCaller#unmet}): then that is the answer, whatever the handler did after.
      */
     private JsonRpcMessage call(JsonRpcRequest request, ServedMethod method, StatelessEnvelope envelope,
-                                StatelessReply reply, InFlight work, TaskRun run) throws Exception {
+                                StatelessReply reply, InFlight work, TaskRun run, Registry registry, ToolEntry tool)
+            throws Exception {
         RequestId id = request.id();
         var params = new Params(request.method(), request.params());
         var exchange = new StatelessCaller(this, envelope, reply, states, request, params, run);
         Object result;
         try {
-            result = method.handler().handle(new Call(exchange, id, params, engine.registry(), work));
+            result = method.handler().handle(new Call(exchange, id, params, registry, work, tool));
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Exception | Error failure) {

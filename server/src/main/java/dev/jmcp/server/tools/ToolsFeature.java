@@ -69,7 +69,10 @@ public final class ToolsFeature {
             }
         }
         String called = name;
-        ToolEntry entry = call.registry().tool(called).orElseThrow(() -> unknownTool(call, called, search != null));
+        // Resolved already when the request was admitted (2026-07-28: its headers, whether it becomes a task).
+        ToolEntry resolved = call.tool();
+        ToolEntry entry = resolved != null && resolved.tool().name().equals(called) ? resolved
+                : call.registry().tool(called).orElseThrow(() -> unknownTool(call, called, search != null));
         if (search != null) search.used(call, called);
         if (!entry.owner().enter()) {
             // The snapshot this call saw was replaced and the plugin closed; the current one has its successor.

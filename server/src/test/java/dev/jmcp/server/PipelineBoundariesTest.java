@@ -1,0 +1,56 @@
+package dev.jmcp.server;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import dev.jmcp.server.session.Call;
+import dev.jmcp.server.session.MethodHandler;
+import dev.jmcp.server.session.ServerSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+/**
+ * Issue 28's one pipeline, checked on the compiled classes: a request's failure is mapped to its answer and its thread
+ * started in {@code session.Pipeline} alone, not in the stateful session, which keeps its negotiated state and hands
+ * each request to its admission; and no transport runs a handler or maps a failure of its own.
+ */
+@Timeout(120)
+class PipelineBoundariesTest {
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.jmcp.server");
+    }
+
+    @Test
+    void theSessionHoldsNoDispatch() {
+        noClasses().that().belongToAnyOf(ServerSession.class)
+                .should().callMethod(MethodHandler.class, "handle", Call.class)
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.jmcp.server.session.Failures")
+                .because("the session holds the session's state; the pipeline runs requests and maps their failures")
+                .check(classes);
+    }
+
+    @Test
+    void transportsNeitherRunHandlersNorMapFailures() {
+        noClasses().that().resideInAnyPackage("dev.jmcp.server.http..", "dev.jmcp.server.stdio..")
+                .should().callMethod(MethodHandler.class, "handle", Call.class)
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.jmcp.server.session.Failures")
+                .because("every request goes through the one pipeline, whichever transport brought it")
+                .check(classes);
+    }
+
+    @Test
+    void theEngineRunsNoRequestItself() {
+        noClasses().that().resideInAPackage("dev.jmcp.server.engine")
+                .should().callMethod(MethodHandler.class, "handle", Call.class)
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.jmcp.server.session.Failures")
+                .because("the engine holds what requests share; session.Pipeline runs them")
+                .check(classes);
+    }
+}
