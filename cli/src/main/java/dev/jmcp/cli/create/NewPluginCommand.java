@@ -14,20 +14,23 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
 /**
- * {@code jmcp new plugin NAME}: writes the Maven project of a new plugin into {@code DIR/NAME}. Refuses to write into
- * a folder that exists and is not empty. Exit 0 when written, 1 when it could not be, 2 on a usage error.
+ * {@code jmcp new plugin NAME}: writes the project of a new plugin into {@code DIR/NAME}, a Maven build or, with
+ * {@code --gradle}, a Gradle one (Kotlin DSL); both are rendered from one {@link PluginProject}, so they name the same
+ * artifacts, repository, Java release and test JVM options. Refuses to write into a folder that exists and is not
+ * empty. Exit 0 when written, 1 when it could not be, 2 on a usage error.
  */
 @Command(name = "plugin", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-                "Writes a new plugin project: a Maven build that compiles for Java 25 with -parameters, names the "
-                        + "plugin in its manifest, bundles its libraries, and tests it through a real server and client.",
-                "Build it with 'mvn package' and copy target/NAME-1.0.0.jar into the plugins folder."
+                "Writes a new plugin project: a Maven build (or with --gradle a Gradle one) that compiles for Java 25 "
+                        + "with -parameters, names the plugin in its manifest, bundles its libraries, and tests it "
+                        + "through a real server and client.",
+                "Build it with 'mvn package' (or 'gradle build') and copy the JAR into the plugins folder."
         })
 public final class NewPluginCommand implements Callable<Integer> {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
@@ -53,7 +56,8 @@ public final class NewPluginCommand implements Callable<Integer> {
             description = "Where the project folder NAME is created (default: this folder).")
     Path dir;
 
-    @Option(names = "--gradle", description = "A Gradle build instead of Maven: not supported yet.")
+    @Option(names = "--gradle", description = "A Gradle build (settings.gradle.kts, build.gradle.kts) instead of "
+            + "Maven's pom.xml.")
     boolean gradle;
 
     @Override
@@ -67,50 +71,59 @@ public final class NewPluginCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "'" + pkg + "' is not a Java package name; give one "
                     + "with --package");
         }
-        Path project = dir.resolve(name).toAbsolutePath().normalize();
+        Path folder = dir.resolve(name).toAbsolutePath().normalize();
         PrintWriter out = spec.commandLine().getOut();
-        if (gradle) {
-            // Gradle itself could not be had where jmcp is built and tested (it is on none of the registries the build
-            // machines reach), so a Gradle template could never be tested; none is offered rather than an untested one.
-            spec.commandLine().getErr().println("jmcp new plugin: --gradle is not supported yet; the project is "
-                    + "written for Maven only (run again without --gradle)");
-            return 1;
-        }
-        if (Files.exists(project) && !isEmptyDirectory(project)) {
-            spec.commandLine().getErr().println("jmcp new plugin: " + project + " already exists and is not empty; "
+        if (Files.exists(folder) && !isEmptyDirectory(folder)) {
+            spec.commandLine().getErr().println("jmcp new plugin: " + folder + " already exists and is not empty; "
                     + "choose another name or --dir");
             return 1;
         }
-        String className = className(name);
-        Map<String, String> values = Map.of(
-                "name", name, "group", group, "package", pkg, "className", className,
-                "jmcpVersion", JmcpVersion.current(), "envPrefix", name.toUpperCase(Locale.ROOT).replace('-', '_'),
-                "repositoryUrl", ReleaseRepository.url());
-        Path sources = project.resolve("src/main/java").resolve(pkg.replace('.', '/'));
-        Path tests = project.resolve("src/test/java").resolve(pkg.replace('.', '/'));
-        write("pom.xml.tmpl", project.resolve("pom.xml"), values);
-        write("Plugin.java.tmpl", sources.resolve(className + ".java"), values);
-        write("PluginTest.java.tmpl", tests.resolve(className + "Test.java"), values);
-        write("README.md.tmpl", project.resolve("README.md"), values);
-        write("gitignore.tmpl", project.resolve(".gitignore"), values);
-        write("maven.config.tmpl", project.resolve(".mvn/maven.config"), values);
-        write("tinylog-test.properties.tmpl", project.resolve("src/test/resources/tinylog-test.properties"), values);
-        Path services = project.resolve("src/main/resources/META-INF/services/dev.jmcp.plugin.Plugin");
-        Files.createDirectories(services.getParent());
-        Files.writeString(services, pkg + "." + className + "\n", StandardCharsets.UTF_8);
-        out.println("Created the plugin project " + project);
-        out.println("  cd " + project + " && mvn package   (or: jmcp dev, to build, serve and reload on every save)");
-        out.println("  then copy target/" + name + "-1.0.0.jar into your plugins folder (~/.jmcp/plugins).");
+        var project = new PluginProject(name, group, pkg, JmcpVersion.current(), ReleaseRepository.url());
+        write(project, folder, gradle);
+        out.println("Created the plugin project " + folder);
+        if (gradle) {
+            out.println("  cd " + folder + " && gradle build   (or: jmcp dev, to build, serve and reload on every save)");
+            out.println("  then copy build/libs/" + project.jarName() + " into your plugins folder (~/.jmcp/plugins).");
+        } else {
+            out.println("  cd " + folder + " && mvn package   (or: jmcp dev, to build, serve and reload on every save)");
+            out.println("  then copy target/" + project.jarName() + " into your plugins folder (~/.jmcp/plugins).");
+        }
         return 0;
     }
 
-    /** {@code git-tools} gives {@code GitToolsPlugin}. */
-    static String className(String name) {
-        var result = new StringBuilder();
-        for (String part : name.split("-")) {
-            result.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+    /** Writes {@code project} into {@code folder}: its Gradle build when {@code gradle}, else its Maven build. */
+    static void write(PluginProject project, Path folder, boolean gradle) throws IOException {
+        String className = project.className();
+        var values = new LinkedHashMap<String, String>();
+        values.put("name", project.name());
+        values.put("group", project.group());
+        values.put("package", project.javaPackage());
+        values.put("className", className);
+        values.put("jmcpVersion", project.jmcpVersion());
+        values.put("envPrefix", project.envPrefix());
+        values.put("repositoryUrl", project.repositoryUrl());
+        values.put("version", PluginProject.VERSION);
+        values.put("javaRelease", String.valueOf(PluginProject.JAVA_RELEASE));
+        values.putAll(gradle ? GradleBuild.values(project) : MavenBuild.values(project));
+        Path sources = folder.resolve("src/main/java").resolve(project.javaPackage().replace('.', '/'));
+        Path tests = folder.resolve("src/test/java").resolve(project.javaPackage().replace('.', '/'));
+        if (gradle) {
+            write("settings.gradle.kts.tmpl", folder.resolve("settings.gradle.kts"), values);
+            write("build.gradle.kts.tmpl", folder.resolve("build.gradle.kts"), values);
+            write("README-gradle.md.tmpl", folder.resolve("README.md"), values);
+            write("gitignore-gradle.tmpl", folder.resolve(".gitignore"), values);
+        } else {
+            write("pom.xml.tmpl", folder.resolve("pom.xml"), values);
+            write("README.md.tmpl", folder.resolve("README.md"), values);
+            write("gitignore.tmpl", folder.resolve(".gitignore"), values);
+            write("maven.config.tmpl", folder.resolve(".mvn/maven.config"), values);
         }
-        return result.append("Plugin").toString();
+        write("Plugin.java.tmpl", sources.resolve(className + ".java"), values);
+        write("PluginTest.java.tmpl", tests.resolve(className + "Test.java"), values);
+        write("tinylog-test.properties.tmpl", folder.resolve("src/test/resources/tinylog-test.properties"), values);
+        Path services = folder.resolve("src/main/resources/META-INF/services/dev.jmcp.plugin.Plugin");
+        Files.createDirectories(services.getParent());
+        Files.writeString(services, project.javaPackage() + "." + className + "\n", StandardCharsets.UTF_8);
     }
 
     private static boolean isEmptyDirectory(Path path) throws IOException {
@@ -127,6 +140,7 @@ public final class NewPluginCommand implements Callable<Integer> {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         for (var value : values.entrySet()) text = text.replace("{{" + value.getKey() + "}}", value.getValue());
+        if (text.contains("{{")) throw new IllegalStateException("template " + template + " has a value not given");
         Files.createDirectories(target.getParent());
         Files.writeString(target, text, StandardCharsets.UTF_8);
     }

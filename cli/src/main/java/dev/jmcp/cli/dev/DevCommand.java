@@ -18,21 +18,25 @@ import java.util.concurrent.Callable;
 import java.util.jar.JarFile;
 
 /**
- * {@code jmcp dev [DIR] [SERVE OPTIONS]}: builds the plugin project in DIR, serves its JAR as {@code jmcp serve} would
- * (every serve option passes through: {@code -t} for HTTP, {@code --console}, ...), and rebuilds and reloads it on
- * every save under {@code src/} or of {@code pom.xml}. Everything it says goes to standard error (over stdio, standard
+ * {@code jmcp dev [DIR] [SERVE OPTIONS]}: builds the plugin project in DIR with its Maven or Gradle build
+ * ({@link ProjectBuild}), serves its JAR as {@code jmcp serve} would (every serve option passes through: {@code -t} for
+ * HTTP, {@code --console}, ...), and rebuilds and reloads it on every save under {@code src/} or of a build file
+ * ({@code pom.xml}, {@code build.gradle.kts}, ...). Everything it says goes to standard error (over stdio, standard
  * output is the protocol). A failed rebuild is printed, and shown in the console (each build's outcome is written to
- * {@code target/jmcp-dev/build.json}, which the served console reads), and the last good JAR keeps serving. Exit codes are serve's; 1
- * when the first build fails, 2 when DIR holds no {@code pom.xml}. The server runs in a child process with this one's
+ * {@code jmcp-dev/build.json} in the build's output folder, {@code target/} or {@code build/}, which the served console
+ * reads), and the last good JAR keeps serving. Exit codes are serve's; 1 when the first build fails, 2 when DIR holds
+ * neither a {@code pom.xml} nor a {@code build.gradle.kts} (or {@code build.gradle}). The server runs in a child process with this one's
  * standard streams; ending this one ends it.
  */
 @Command(name = "dev", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
                 "Builds the plugin project in DIR (default: this folder) with its Maven build (./mvnw, else mvn on the "
-                        + "PATH: package -DskipTests), serves it, and on every save under src/ or of pom.xml builds "
-                        + "it again and reloads it; clients get list_changed.",
+                        + "PATH: package -DskipTests) or its Gradle build (./gradlew, else gradle on the PATH: jar), "
+                        + "serves it, and on every save under src/ or of the build files builds it again and reloads "
+                        + "it; clients get list_changed.",
                 "Every other option is serve's (-t for HTTP, --console, ...). Build errors go to standard error (and "
-                        + "to the console, with --console) and the last good version keeps serving. The JAR is served from DIR/target/jmcp-dev/plugins."
+                        + "to the console, with --console) and the last good version keeps serving. The JAR is served from "
+                        + "DIR/target/jmcp-dev/plugins (Gradle: DIR/build/jmcp-dev/plugins)."
         })
 public final class DevCommand implements Callable<Integer> {
     /** How long the sources must stay unchanged before a rebuild starts: one save is often several writes. */
@@ -51,12 +55,13 @@ public final class DevCommand implements Callable<Integer> {
         Path project = Path.of(".");
         if (!serveOptions.isEmpty() && !serveOptions.getFirst().startsWith("-")) project = Path.of(serveOptions.removeFirst());
         project = project.toAbsolutePath().normalize();
-        if (!Files.isRegularFile(project.resolve("pom.xml"))) {
-            throw new ParameterException(spec.commandLine(), project + " holds no pom.xml: run 'jmcp dev' in a plugin "
-                    + "project (one 'jmcp new plugin NAME' wrote), or name its folder");
+        ProjectBuild.Tool tool = ProjectBuild.Tool.of(project);
+        if (tool == null) {
+            throw new ParameterException(spec.commandLine(), project + " holds no pom.xml and no build.gradle.kts: run "
+                    + "'jmcp dev' in a plugin project (one 'jmcp new plugin NAME' wrote), or name its folder");
         }
         PrintStream err = System.err;
-        var build = new ProjectBuild(project);
+        var build = new ProjectBuild(project, tool);
         err.println("jmcp dev: building " + project + " ...");
         ProjectBuild.Outcome first = build.run();
         if (first.jar().isEmpty()) {
@@ -64,13 +69,13 @@ public final class DevCommand implements Callable<Integer> {
             err.println(first.output().strip());
             return 1;
         }
-        Path plugins = project.resolve("target/jmcp-dev/plugins");
+        Path plugins = build.output().resolve("jmcp-dev/plugins");
         String name = pluginName(first.jar().get());
         ProjectBuild.publish(first.jar().get(), plugins, name);
         Path status = plugins.resolveSibling("build.json");
         ProjectBuild.report(first, status);
-        err.printf("jmcp dev: built %s in %.1f s; serving it from %s; watching src/ and pom.xml%n", name,
-                first.millis() / 1000.0, plugins);
+        err.printf("jmcp dev: built %s in %.1f s; serving it from %s; watching src/ and %s%n", name,
+                first.millis() / 1000.0, plugins, tool.buildFile);
 
         var watcher = new SourceWatcher(project, QUIET);
         Thread watching = Thread.ofPlatform().daemon().name("jmcp-dev-watcher").start(() -> {

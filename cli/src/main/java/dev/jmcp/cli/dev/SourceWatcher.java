@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Watches a plugin project's {@code src/} tree (new folders included) and its {@code pom.xml}, and calls back once
+ * Watches a plugin project's {@code src/} tree (new folders included) and its build files ({@code pom.xml},
+ * {@code build.gradle.kts}, ...: {@link ProjectBuild.Tool#isBuildFile}), and calls back once
  * per burst of changes, when {@code quiet} has passed without another: an editor's save is often several writes.
  * Runs on the thread that calls {@link #run}; {@link #close} ends it. Changes under {@code target/} are not watched,
  * so a build never triggers another.
@@ -70,7 +71,7 @@ final class SourceWatcher implements AutoCloseable {
             Path changed = folder.resolve(name);
             if (folder.equals(project)) {
                 String file = name.toString();
-                if (file.equals("pom.xml")) relevant = true;
+                if (ProjectBuild.Tool.isBuildFile(file)) relevant = true;
                 if (file.equals("src") && Files.isDirectory(changed)) {
                     registerTree(changed);
                     relevant = true;

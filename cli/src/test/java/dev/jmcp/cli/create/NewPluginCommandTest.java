@@ -67,12 +67,104 @@ class NewPluginCommandTest {
     }
 
     @Test
-    void gradleIsRefusedWithAClearMessageAndWritesNothing() {
-        Run run = run("new", "plugin", "units", "--gradle", "--dir", temp.toString());
+    void gradleWritesTheSameProjectWithKotlinScripts() throws IOException {
+        Run run = run("new", "plugin", "git-tools", "--gradle", "--dir", temp.toString());
 
-        assertThat(run.code()).isEqualTo(1);
-        assertThat(run.err()).contains("--gradle is not supported yet");
-        assertThat(temp.resolve("units")).doesNotExist();
+        assertThat(run.code()).as(run.err()).isZero();
+        Path project = temp.resolve("git-tools");
+        assertThat(project.resolve("pom.xml")).doesNotExist();
+        assertThat(project.resolve(".mvn")).doesNotExist();
+        assertThat(project.resolve("settings.gradle.kts")).content().contains("rootProject.name = \"git-tools\"");
+        String build = Files.readString(project.resolve("build.gradle.kts"));
+        assertThat(build).contains("group = \"com.example\"", "version = \"1.0.0\"",
+                "languageVersion.set(JavaLanguageVersion.of(25))", "useJUnitPlatform()",
+                "options.compilerArgs.add(\"-parameters\")", "attributes(\"Jmcp-Plugin-Name\" to \"git-tools\")",
+                "compileOnly(\"dev.jmcp:jmcp-plugin-api:$jmcpVersion\")",
+                "url = uri(jmcpRepository)", "configurations.runtimeClasspath", "GIT_TOOLS_*");
+        assertThat(build).doesNotContain("{{");
+        KotlinScript.assertPlausible(build);
+        KotlinScript.assertPlausible(Files.readString(project.resolve("settings.gradle.kts")));
+        assertThat(project.resolve("src/main/java/com/example/gittools/GitToolsPlugin.java")).content()
+                .contains("public final class GitToolsPlugin implements Plugin");
+        assertThat(project.resolve("src/test/java/com/example/gittools/GitToolsPluginTest.java")).content()
+                .contains("PluginTestKit.plugin(GitToolsPlugin.class).name(\"git-tools\").start()");
+        assertThat(project.resolve("src/main/resources/META-INF/services/dev.jmcp.plugin.Plugin")).content()
+                .isEqualTo("com.example.gittools.GitToolsPlugin\n");
+        assertThat(project.resolve("src/test/resources/tinylog-test.properties")).content().contains("level = info");
+        assertThat(project.resolve("README.md")).content().contains("gradle build", "build/libs/git-tools-1.0.0.jar",
+                "GIT_TOOLS_KEY").doesNotContain("mvn ");
+        assertThat(project.resolve(".gitignore")).content().contains("build/", ".gradle/");
+        assertThat(run.out()).contains("gradle build", "build/libs/git-tools-1.0.0.jar");
+    }
+
+    /**
+     * The Maven and the Gradle build written for the same plugin in the same run state the same facts: coordinates,
+     * jmcp's version and repository, JUnit's version, the Java release, the dependencies with their scopes, the test
+     * JVM's options and the plugin's name in the manifest.
+     */
+    @Test
+    void theMavenAndTheGradleBuildStateTheSameFacts() throws Exception {
+        assertThat(run("new", "plugin", "units", "--dir", temp.resolve("maven").toString()).code()).isZero();
+        assertThat(run("new", "plugin", "units", "--gradle", "--dir", temp.resolve("gradle").toString()).code()).isZero();
+        var pom = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(temp.resolve("maven/units/pom.xml").toFile());
+        var xpath = javax.xml.xpath.XPathFactory.newInstance().newXPath();
+        String gradle = Files.readString(temp.resolve("gradle/units/build.gradle.kts"));
+
+        String jmcpVersion = xpath.evaluate("/project/properties/jmcp.version", pom);
+        String junitVersion = xpath.evaluate("/project/properties/junit.version", pom);
+        String repository = xpath.evaluate("/project/properties/jmcp.repository", pom);
+        assertThat(jmcpVersion).isNotBlank();
+        assertThat(gradle).contains("val jmcpVersion = \"" + jmcpVersion + "\"",
+                "val junitVersion = \"" + junitVersion + "\"",
+                "providers.gradleProperty(\"jmcp.repository\").getOrElse(\"" + repository + "\")",
+                "group = \"" + xpath.evaluate("/project/groupId", pom) + "\"",
+                "version = \"" + xpath.evaluate("/project/version", pom) + "\"",
+                "JavaLanguageVersion.of(" + xpath.evaluate("/project/properties/maven.compiler.release", pom) + ")",
+                "attributes(\"Jmcp-Plugin-Name\" to \"" + xpath.evaluate(
+                        "//plugin[artifactId='maven-jar-plugin']//Jmcp-Plugin-Name", pom) + "\")");
+        assertThat(xpath.evaluate("/project/repositories/repository/url", pom)).isEqualTo("${jmcp.repository}");
+
+        // Every Maven dependency, as Gradle declares it.
+        var expected = new java.util.TreeSet<String>();
+        var dependencies = (org.w3c.dom.NodeList) xpath.evaluate("/project/dependencies/dependency", pom,
+                javax.xml.xpath.XPathConstants.NODESET);
+        for (int i = 0; i < dependencies.getLength(); i++) {
+            var d = dependencies.item(i);
+            String coordinates = xpath.evaluate("groupId", d) + ":" + xpath.evaluate("artifactId", d) + ":"
+                    + xpath.evaluate("version", d).replace("${jmcp.version}", "$jmcpVersion")
+                    .replace("${junit.version}", "$junitVersion");
+            switch (xpath.evaluate("scope", d)) {
+                case "provided" -> {
+                    expected.add("compileOnly(\"" + coordinates + "\")");
+                    expected.add("testImplementation(\"" + coordinates + "\")");
+                }
+                case "test" -> expected.add("testImplementation(\"" + coordinates + "\")");
+                default -> throw new AssertionError("a scope the test does not know: " + xpath.evaluate("scope", d));
+            }
+        }
+        var imports = (org.w3c.dom.NodeList) xpath.evaluate("/project/dependencyManagement/dependencies/dependency"
+                + "[scope='import']", pom, javax.xml.xpath.XPathConstants.NODESET);
+        for (int i = 0; i < imports.getLength(); i++) {
+            var d = imports.item(i);
+            expected.add("testImplementation(enforcedPlatform(\"" + xpath.evaluate("groupId", d) + ":"
+                    + xpath.evaluate("artifactId", d) + ":"
+                    + xpath.evaluate("version", d).replace("${jmcp.version}", "$jmcpVersion") + "\"))");
+        }
+        assertThat(expected).hasSize(5);
+        var declared = new java.util.TreeSet<String>();
+        var declaration = java.util.regex.Pattern.compile("^    (compileOnly|implementation|testImplementation|"
+                + "testRuntimeOnly|runtimeOnly)\\(.*\\)$", java.util.regex.Pattern.MULTILINE).matcher(gradle);
+        while (declaration.find()) declared.add(declaration.group().strip());
+        declared.remove("testRuntimeOnly(\"org.junit.platform:junit-platform-launcher:$junitPlatformVersion\")");
+        assertThat(declared).containsExactlyInAnyOrderElementsOf(expected);
+
+        // The test JVM's options, option for option.
+        String argLine = xpath.evaluate("//plugin[artifactId='maven-surefire-plugin']/configuration/argLine", pom);
+        String jvmArgs = gradle.substring(gradle.indexOf("jvmArgs(") + "jvmArgs(".length());
+        jvmArgs = jvmArgs.substring(0, jvmArgs.indexOf(')'));
+        assertThat(java.util.Arrays.stream(jvmArgs.split(",")).map(a -> a.strip().replace("\"", "")).toList())
+                .containsExactly(argLine.strip().split(" +"));
     }
 
     @Test

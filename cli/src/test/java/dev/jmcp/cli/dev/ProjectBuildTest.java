@@ -11,8 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** What {@code jmcp dev} writes after each build for the console to show. */
+/** What {@code jmcp dev} writes after each build for the console to show, and how it runs a project's build. */
 @Timeout(10)
 class ProjectBuildTest {
     @TempDir
@@ -31,5 +32,55 @@ class ProjectBuildTest {
         ProjectBuild.report(new ProjectBuild.Outcome(Optional.of(work.resolve("units.jar")), "", 800), status);
         assertThat(JsonCodec.shared().parse(Files.readString(status)).toString()).contains("ok=true");
         assertThat(status.resolveSibling("build.json.part")).doesNotExist();
+    }
+
+    @Test
+    void aGradleProjectIsBuiltWithItsWrapperElseGradleOnThePathElseTheErrorSaysWhatToInstall() throws Exception {
+        Path project = Files.createDirectories(work.resolve("units"));
+        Files.writeString(project.resolve("build.gradle.kts"), "plugins { java }\n");
+        assertThat(ProjectBuild.Tool.of(project)).isEqualTo(ProjectBuild.Tool.GRADLE);
+        var build = new ProjectBuild(project, ProjectBuild.Tool.GRADLE);
+        assertThat(build.output()).isEqualTo(project.resolve("build"));
+        Path emptyPath = Files.createDirectories(work.resolve("bin-empty"));
+
+        assertThatThrownBy(() -> build.command(emptyPath.toString()))
+                .hasMessageContaining("no ./gradlew and there is no gradle on the PATH")
+                .hasMessageContaining("install Gradle 8 or newer");
+
+        Path bin = Files.createDirectories(work.resolve("bin"));
+        executable(bin.resolve("gradle"), "#!/bin/sh\nexit 0\n");
+        assertThat(build.command(emptyPath + java.io.File.pathSeparator + bin))
+                .containsExactly("gradle", "-q", "--console=plain", "jar");
+
+        // The wrapper wins: here one that does what a Gradle build leaves behind, a JAR in build/libs.
+        Path wrapper = executable(project.resolve("gradlew"),
+                "#!/bin/sh\nmkdir -p build/libs && printf 'jar' > build/libs/units-1.0.0.jar && echo built\n");
+        assertThat(build.command(emptyPath.toString())).containsExactly(wrapper.toString(), "-q", "--console=plain",
+                "jar");
+        ProjectBuild.Outcome outcome = build.run();
+        assertThat(outcome.jar()).contains(project.resolve("build/libs/units-1.0.0.jar"));
+        assertThat(outcome.output()).contains("built");
+    }
+
+    @Test
+    void aMavenProjectIsMavensEvenWithAGradleBuildBesideAndBuildFilesAreWatched() throws Exception {
+        Path project = Files.createDirectories(work.resolve("both"));
+        Files.writeString(project.resolve("build.gradle.kts"), "");
+        assertThat(ProjectBuild.Tool.of(project)).isEqualTo(ProjectBuild.Tool.GRADLE);
+        Files.writeString(project.resolve("pom.xml"), "<project/>");
+        assertThat(ProjectBuild.Tool.of(project)).isEqualTo(ProjectBuild.Tool.MAVEN);
+        assertThat(ProjectBuild.Tool.of(work.resolve("nothing"))).isNull();
+        assertThat(new ProjectBuild(project, ProjectBuild.Tool.MAVEN).output()).isEqualTo(project.resolve("target"));
+        for (String file : new String[]{"pom.xml", "build.gradle.kts", "settings.gradle.kts", "build.gradle",
+                "gradle.properties"}) {
+            assertThat(ProjectBuild.Tool.isBuildFile(file)).as(file).isTrue();
+        }
+        assertThat(ProjectBuild.Tool.isBuildFile("README.md")).isFalse();
+    }
+
+    private static Path executable(Path file, String script) throws java.io.IOException {
+        Files.writeString(file, script);
+        assertThat(file.toFile().setExecutable(true)).isTrue();
+        return file;
     }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,12 @@ import java.util.jar.Manifest;
  */
 final class PluginJar {
     private static final String SERVICES = "META-INF/services/";
+    /**
+     * Every entry's time, fixed: an entry without one gets the clock's, which the zip format stores as local time, and
+     * converting to it loads the JDK's time-zone rules (its tzdb file and some 20 classes) in a test JVM that has no
+     * other use for them. It also makes the same classes the same JAR.
+     */
+    private static final LocalDateTime TIME = LocalDateTime.of(2000, 1, 1, 0, 0);
 
     private PluginJar() {
     }
@@ -42,9 +49,17 @@ final class PluginJar {
         Map<String, byte[]> entries = new LinkedHashMap<>();
         add(classes, entries);
         for (Path library : libraries) add(library, entries);
-        try (OutputStream out = Files.newOutputStream(jar); var zip = new JarOutputStream(out, manifest)) {
+        try (OutputStream out = Files.newOutputStream(jar); var zip = new JarOutputStream(out)) {
+            // The manifest first, as JarOutputStream(out, manifest) writes it, but with the fixed time.
+            var manifestEntry = new JarEntry(JarFile.MANIFEST_NAME);
+            manifestEntry.setTimeLocal(TIME);
+            zip.putNextEntry(manifestEntry);
+            manifest.write(zip);
+            zip.closeEntry();
             for (var entry : entries.entrySet()) {
-                zip.putNextEntry(new JarEntry(entry.getKey()));
+                var jarEntry = new JarEntry(entry.getKey());
+                jarEntry.setTimeLocal(TIME);
+                zip.putNextEntry(jarEntry);
                 zip.write(entry.getValue());
                 zip.closeEntry();
             }

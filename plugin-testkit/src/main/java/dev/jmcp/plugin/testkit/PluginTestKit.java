@@ -86,7 +86,7 @@ public final class PluginTestKit {
 
     private static TestServer serve(Path jarOrClasses, Map<String, String> env, List<Path> libraries)
             throws IOException, InterruptedException {
-        Path work = Files.createTempDirectory("jmcp-plugin-test");
+        Path work = TestServer.workFolder();
         Path plugins = Files.createDirectories(work.resolve("plugins"));
         Path jar = plugins.resolve("plugin-under-test.jar");
         if (Files.isDirectory(jarOrClasses)) {

@@ -141,7 +141,7 @@ public final class PluginUnderTest implements AutoCloseable {
 
         /** Packs the plugin, starts the engine and loads it; throws when the plugin did not load, saying why. */
         public PluginUnderTest start() throws IOException {
-            Path work = Files.createTempDirectory("jmcp-plugin-test");
+            Path work = TestServer.workFolder();
             McpServer server = null;
             try {
                 Path plugins = Files.createDirectories(work.resolve("plugins"));

@@ -3,8 +3,11 @@ package dev.jmcp.plugin.testkit;
 import dev.jmcp.client.McpClient;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 
 /**
@@ -43,6 +46,28 @@ public final class TestServer implements AutoCloseable {
             client.close();
         } finally {
             deleteTree(work);
+        }
+    }
+
+    /**
+     * A new folder in the temporary folder, readable by this user only, for one plugin under test. Named by process id
+     * and clock rather than by {@code Files.createTempDirectory}, whose first use in a JVM starts the JDK's secure
+     * random generator and its security providers (some 40 classes and their set-up, in every test JVM) for a name
+     * that needs to be unused, not secret. {@code createDirectory} fails on any existing entry, a symbolic link
+     * included, so a name taken first is skipped, never entered.
+     */
+    static Path workFolder() throws IOException {
+        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+        String prefix = "jmcp-plugin-test-" + ProcessHandle.current().pid() + "-";
+        for (int attempt = 1; ; attempt++) {
+            Path folder = temporary.resolve(prefix + Long.toString(System.nanoTime() & Long.MAX_VALUE, 36));
+            try {
+                return posix ? Files.createDirectory(folder, PosixFilePermissions.asFileAttribute(
+                        PosixFilePermissions.fromString("rwx------"))) : Files.createDirectory(folder);
+            } catch (FileAlreadyExistsException taken) {
+                if (attempt == 100) throw taken;
+            }
         }
     }
 

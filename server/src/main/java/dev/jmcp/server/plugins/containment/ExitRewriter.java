@@ -60,6 +60,7 @@ public final class ExitRewriter {
      * @throws IllegalArgumentException when the class cannot be parsed or rewritten
      */
     public static byte[] rewrite(byte[] bytes, ClassLoader loader) {
+        if (!ExitNames.mayName(bytes)) return bytes;
         ClassModel model = ClassFile.of().parse(bytes);
         if (model.methods().stream().noneMatch(ExitRewriter::namesAnExit)) return bytes;
         var resolver = ClassHierarchyResolver.defaultResolver()
