@@ -55,7 +55,8 @@ class PublicSurfaceTest {
 
     /** What only jmcp's own modules use, and which ones. */
     private static final Map<String, Set<String>> EXPORTED_TO = Map.of(
-            "dev.jmcp.server.console", Set.of("dev.jmcp.cli"));
+            "dev.jmcp.server.console", Set.of("dev.jmcp.cli"),
+            "dev.jmcp.server.process", Set.of("dev.jmcp.cli"));
 
     /**
      * The public types of the packages exported to no one, each needed by another package of the server (which the
