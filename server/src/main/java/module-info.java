@@ -32,6 +32,9 @@ module dev.jmcp.server {
     // What only the jmcp command uses. The command runs on the class path, where this changes nothing; on a module path
     // its JAR is the automatic module dev.jmcp.cli (its manifest says so), which javac does not see here and warns of.
     exports dev.jmcp.server.console to dev.jmcp.cli;
+    exports dev.jmcp.server.process to dev.jmcp.cli;
 
     uses dev.jmcp.server.toolsearch.ToolIndexFactory;
+    // A JAR plugin's child process (process.JarHostMain) sets its logging up with this service where there is one.
+    uses dev.jmcp.server.process.ChildLogging;
 }

@@ -137,7 +137,7 @@ public final class McpServer implements AutoCloseable {
      */
     public String pluginOf(dev.jmcp.server.observe.CallInfo call) {
         if (call.kind() == null) return null;
-        Registry registry = registry();
+        Registry registry = engine.registry();
         var owner = switch (call.kind()) {
             case TOOL -> registry.tool(call.target()).map(e -> e.owner());
             case PROMPT -> registry.prompt(call.target()).map(e -> e.owner());
@@ -259,9 +259,12 @@ public final class McpServer implements AutoCloseable {
         return engine.pluginsReady();
     }
 
-    /** What the plugins serve now; while {@link #startInBackground} still loads them, waits for that first. */
-    public Registry registry() {
-        return engine.registry();
+    /**
+     * What the plugins serve now, each with its plugin's name (see {@link Catalog}); while {@link #startInBackground}
+     * still loads them, waits for that first.
+     */
+    public Catalog catalog() {
+        return Catalog.of(engine.registry());
     }
 
     /**

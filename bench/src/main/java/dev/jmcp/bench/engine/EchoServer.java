@@ -31,7 +31,7 @@ public final class EchoServer implements AutoCloseable {
         }
         server = new McpServer(ServerOptions.defaults("jmcp-bench", folder));
         server.start();
-        if (server.registry().tool("echo").isEmpty()) {
+        if (server.catalog().tool("echo").isEmpty()) {
             close();
             throw new IllegalStateException("the echo plugin did not load from " + folder);
         }

@@ -123,7 +123,7 @@ public class NativeRoundTripBenchmark {
             front = new McpServer(ServerOptions.defaults("jmcp-bench-front", frontFolder));
             front.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (front.registry().tool("echo").isEmpty()) {
+            while (front.catalog().tool("echo").isEmpty()) {
                 if (System.nanoTime() > deadline) throw new IllegalStateException("the mount did not serve echo");
                 Thread.sleep(50);
             }

@@ -7,6 +7,7 @@ import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.console.Console;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
+import dev.jmcp.server.process.StdioProcess;
 import dev.jmcp.server.state.SharedState;
 import org.slf4j.Logger;
 
@@ -103,7 +104,7 @@ final class HttpServing {
                 throw e;
             }
             loading.begin();
-            ServeCommand.exitWhenTheLoadFails(loading, failed, log);
+            StdioProcess.exitWhenTheLoadFails(loading, failed, log);
             if (httpOptions.streamableHttp()) {
                 log.info("{} {} serving Streamable HTTP at {}; plugins from {}", options.name(), options.version(),
                         transport.url(), options.pluginsDirectory());
@@ -115,7 +116,7 @@ final class HttpServing {
             }
             if (alsoStdio) {
                 // Until the stdio client goes (standard input ends), then as a stop: HTTP clients are drained first.
-                StdioServing.serveBeside(server, log);
+                StdioProcess.serveBeside(server, log);
                 drain(server, transport, httpOptions, log);
                 close.run();
                 return 0;

@@ -2,11 +2,11 @@ package dev.jmcp.cli.serve;
 
 import dev.jmcp.cli.JmcpVersion;
 import dev.jmcp.cli.logging.LogSetup;
-import dev.jmcp.server.PluginLoad;
 import dev.jmcp.server.auth.Authorization;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
+import dev.jmcp.server.process.StdioProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code jmcp serve}: the seed server's command line ({@code -n}, {@code -p}, {@code -l}, {@code -s}, {@code -t};
@@ -44,8 +43,6 @@ public final class ServeCommand implements Callable<Integer> {
     Path logs;
     Path mountCache;
     boolean verbose;
-    /** Set by a parent jmcp that runs one JAR plugin in this process: the parent says who sent each call. */
-    boolean identityFromParent;
     int pageSize;
     int maxMessageBytes;
     int maxPending;
@@ -97,8 +94,7 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             var options = new ServerOptions(name, JmcpVersion.current(), pluginsFolder(), pageSize, maxMessageBytes,
                     maxPending, ServerOptions.DEFAULT_RELOAD_SETTLE);
-            if (mountCache != null) options = options.withMountCache(mountCache.toAbsolutePath().normalize());
-            return identityFromParent ? options.withIdentityFromParent() : options;
+            return mountCache == null ? options : options.withMountCache(mountCache.toAbsolutePath().normalize());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -147,7 +143,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     /**
      * Called by the process entry point with the arguments after {@code serve}, before they are parsed: starts what
-     * serving will need and can be prepared meanwhile (start-up time; see {@code StdioServing.prepare}).
+     * serving will need and can be prepared meanwhile (start-up time; see {@link StdioProcess#prepare}).
      */
     public static void prepare(String[] args) {
         boolean overHttp = false;
@@ -162,19 +158,7 @@ public final class ServeCommand implements Callable<Integer> {
         CodecPrimer.start();
         // Log lines carry times on the console over HTTP, and always in a log file (see call).
         if (overHttp || logFile) LogSetup.prepareTimeStamps(logFile);
-        if (!overHttp || alsoStdio) StdioServing.prepare();
-    }
-
-    /**
-     * Ends the process with code 1 (after logging why) when the plugins' first load, started in the background, could
-     * not run; {@code failed} is set first, so the shutdown hook knows the stop was not a signal.
-     */
-    static void exitWhenTheLoadFails(PluginLoad loading, AtomicBoolean failed, Logger log) {
-        loading.onFailure(e -> {
-            log.error("Cannot load the plugins", e);
-            failed.set(true);
-            System.exit(1);
-        });
+        if (!overHttp || alsoStdio) StdioProcess.prepare();
     }
 
     @Override
@@ -200,11 +184,6 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (state != null && !"redis".equals(state.getScheme())) {
             throw new ParameterException(spec.commandLine(), "--state takes redis://HOST:PORT, was '" + state + "'");
-        }
-        if (identityFromParent && overHttp) {
-            // Over HTTP anyone could name themselves in _meta; only a parent on the other end of stdio may.
-            throw new ParameterException(spec.commandLine(), "--identity-from-parent is for a plugin's child process "
-                    + "over stdio");
         }
         if (console && !overHttp) {
             throw new ParameterException(spec.commandLine(), "--console is served over HTTP; add -t");

@@ -64,8 +64,6 @@ final class ServeCommandLine {
         add(option(Path.class, () -> c.mountCache, v -> c.mountCache = v, "--mount-cache").paramLabel("DIR")
                 .description("Folder where lazy mounts keep their servers' tool lists (default: ~/.jmcp/mount-cache)."));
         add(flag(() -> c.verbose, v -> c.verbose = v, "-v", "--verbose").description("Log at debug level."));
-        // Set by a parent jmcp that runs one JAR plugin in this process: the parent says who sent each call.
-        add(flag(() -> c.identityFromParent, v -> c.identityFromParent = v, "--identity-from-parent").hidden(true));
         add(option(int.class, () -> c.pageSize, v -> c.pageSize = v, "--page-size").paramLabel("N")
                 .defaultValue("" + ServerOptions.DEFAULT_PAGE_SIZE)
                 .description("Items per page of tools/list, prompts/list and resources/list (default: "

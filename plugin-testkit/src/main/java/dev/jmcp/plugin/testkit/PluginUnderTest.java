@@ -263,7 +263,7 @@ public final class PluginUnderTest implements AutoCloseable {
         }
     }
 
-    /** The engine itself: what it serves ({@code registry()}), which plugins it loaded. */
+    /** The engine itself: what it serves ({@code catalog()}), which plugins it loaded. */
     public McpServer server() {
         return server;
     }

@@ -7,18 +7,19 @@ import java.util.List;
 
 /**
  * The one place jmcp's child processes are launched from: the command lines of the child JVMs (a JAR plugin served by
- * its own {@code jmcp serve}; a native library served by {@code NativeHostMain} where the native host program was not
- * built) and the start of a native host program. A child JVM runs this process's Java runtime and class path, and
+ * {@code JarHostMain}; a native library served by {@code NativeHostMain} where the native host program was not built)
+ * and the start of a native host program. A child JVM runs this process's Java runtime and class path, and
  * its JVM log lines go to standard error, never to standard output, which carries the protocol. Pure functions.
  */
 public final class ChildProcess {
     /**
-     * The command a JAR plugin's child runs. The server names the CLI's entry point rather than a main of its own
-     * because the child's plugin code needs what {@code jmcp serve} sets up around serving stdio: standard output
-     * moved off descriptor 1 (a plugin's stray print cannot corrupt the stream), logging, and the shutdown hook that
-     * answers calls in flight.
+     * The main class of a JAR plugin's child ({@code process.JarHostMain}), named rather than referenced: that class
+     * serves a whole server, so a reference from here would make the plugin kinds depend on the server they are part
+     * of. {@code ChildProcessTest} holds the name to the class.
      */
-    private static final String JMCP_MAIN = "dev.jmcp.cli.Jmcp";
+    static final String JAR_HOST_MAIN = "dev.jmcp.server.process.JarHostMain";
+    /** SLF4J's own property naming its provider: a child logs through the one this process was told to use. */
+    private static final String SLF4J_PROVIDER = "slf4j.provider";
     /** JVM log lines on standard error only: standard output is the protocol. */
     private static final List<String> JVM_LOG_TO_STDERR = List.of("-Xlog:disable", "-Xlog:all=warning:stderr");
 
@@ -42,21 +43,19 @@ public final class ChildProcess {
     }
 
     /**
-     * {@code jmcp serve -p folder --identity-from-parent}: the child that serves a JAR plugin (a copy of it in
-     * {@code folder}) over stdio for this process. Its heap is bounded as this process's is ({@code bin/jmcp}: 512 MiB
-     * unless the operator set {@code -Xmx}); without a bound each child JVM could take a quarter of the machine's
-     * memory.
-     *
-     * @throws IOException the jmcp command is not on the class path (the server is embedded without the CLI)
+     * The child that serves a JAR plugin (a copy of it in {@code folder}) over stdio for this process, taking each
+     * call's sender from this process ({@code process.JarHostMain}). Its heap is bounded as this process's is
+     * ({@code bin/jmcp}: 512 MiB unless the operator set {@code -Xmx}); without a bound each child JVM could take a
+     * quarter of the machine's memory. Native access is granted: the child moves its standard output with the FFM API
+     * (no warning on standard error).
      */
-    public static List<String> jmcpServe(Path folder) throws IOException {
-        if (ClassLoader.getSystemResource(JMCP_MAIN.replace('.', '/') + ".class") == null) {
-            throw new IOException("a plugin in a process of its own needs the jmcp command on the class path"
-                    + " (run the distribution's bin/jmcp)");
-        }
+    public static List<String> jarHost(Path folder) {
         long maxHeapMiB = Math.max(64, Runtime.getRuntime().maxMemory() >> 20);
-        return java(List.of("-XX:+UseSerialGC", "-Xmx" + maxHeapMiB + "m", "-XX:MaxNewSize=32m"), JMCP_MAIN,
-                List.of("serve", "-p", folder.toString(), "--identity-from-parent"));
+        var options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xmx" + maxHeapMiB + "m", "-XX:MaxNewSize=32m",
+                "--enable-native-access=ALL-UNNAMED"));
+        String provider = System.getProperty(SLF4J_PROVIDER);
+        if (provider != null) options.add("-D" + SLF4J_PROVIDER + "=" + provider);
+        return java(options, JAR_HOST_MAIN, List.of(folder.toString()));
     }
 
     /**

@@ -1,10 +1,14 @@
 package dev.jmcp.server.console;
 
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.Prompt;
+import dev.jmcp.protocol.ResourceTemplate;
+import dev.jmcp.protocol.Tool;
+import dev.jmcp.server.Catalog;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.http.HttpTransport;
 import dev.jmcp.server.http.routes.Routes;
-import dev.jmcp.server.registry.Registry;
+import dev.jmcp.server.registry.UriTemplate;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.io.Content;
@@ -224,31 +228,35 @@ public final class Console implements AutoCloseable {
                 "reason", "runaway, its new calls are refused (run it with isolation=process): " + why)));
         state.put("plugins", loaded);
         state.put("failed", failed);
-        Registry registry = server.registry();
-        state.put("tools", registry.tools().stream().map(t -> {
+        Catalog catalog = server.catalog();
+        state.put("tools", catalog.tools().stream().map(served -> {
+            Tool t = served.declaration();
             var tool = new LinkedHashMap<String, Object>();
-            tool.put("name", t.tool().name());
-            tool.put("description", orEmpty(t.tool().description()));
-            tool.put("plugin", t.owner().name());
-            tool.put("inputSchema", t.tool().inputSchema() == null ? Map.of() : t.tool().inputSchema());
+            tool.put("name", t.name());
+            tool.put("description", orEmpty(t.description()));
+            tool.put("plugin", served.plugin());
+            tool.put("inputSchema", t.inputSchema() == null ? Map.of() : t.inputSchema());
             return tool;
         }).toList());
-        state.put("prompts", registry.prompts().stream().map(p -> {
+        state.put("prompts", catalog.prompts().stream().map(served -> {
+            Prompt p = served.declaration();
             var prompt = new LinkedHashMap<String, Object>();
-            prompt.put("name", p.prompt().name());
-            prompt.put("description", orEmpty(p.prompt().description()));
-            prompt.put("plugin", p.owner().name());
-            prompt.put("arguments", p.prompt().arguments() == null ? List.of() : p.prompt().arguments().stream()
+            prompt.put("name", p.name());
+            prompt.put("description", orEmpty(p.description()));
+            prompt.put("plugin", served.plugin());
+            prompt.put("arguments", p.arguments() == null ? List.of() : p.arguments().stream()
                     .map(a -> Map.of("name", a.name(), "description", orEmpty(a.description()),
                             "required", Boolean.TRUE.equals(a.required()))).toList());
             return prompt;
         }).toList());
-        state.put("resources", registry.resources().stream().map(r -> Map.of("uri", r.resource().uri(), "name",
-                orEmpty(r.resource().name()), "description", orEmpty(r.resource().description()),
-                "plugin", r.owner().name())).toList());
-        state.put("templates", registry.templates().stream().map(t -> Map.of("uriTemplate", t.template().uriTemplate(),
-                "name", t.template().name(), "description", orEmpty(t.template().description()),
-                "variables", t.matcher().variables(), "plugin", t.owner().name())).toList());
+        state.put("resources", catalog.resources().stream().map(served -> Map.of("uri", served.declaration().uri(),
+                "name", orEmpty(served.declaration().name()), "description",
+                orEmpty(served.declaration().description()), "plugin", served.plugin())).toList());
+        state.put("templates", catalog.templates().stream().map(served -> {
+            ResourceTemplate t = served.declaration();
+            return Map.of("uriTemplate", t.uriTemplate(), "name", t.name(), "description", orEmpty(t.description()),
+                    "variables", new UriTemplate(t.uriTemplate()).variables(), "plugin", served.plugin());
+        }).toList());
         Instant now = Instant.now();
         String own = session.id();
         state.put("sessions", server.sessions().stream().map(s -> {

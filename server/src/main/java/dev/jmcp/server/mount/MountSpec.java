@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
  * false; see {@link ManifestCache});</li>
  * <li>{@code disabled}: true leaves the file in the folder but mounts nothing.</li>
  * </ul>
- * {@code passesIdentity}, never set from a file, is for the child {@code jmcp serve} jmcp runs a JAR plugin in: each
+ * {@code passesIdentity}, never set from a file, is for the child process jmcp runs a JAR plugin in: each
  * call then tells the child who sent it. Immutable. {@link #parse} throws {@link IllegalArgumentException} with a
  * message a user can act on; no key is ever silently dropped.
  */

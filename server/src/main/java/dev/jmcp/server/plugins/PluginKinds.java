@@ -18,7 +18,7 @@ import java.util.Optional;
 
 /**
  * Loads a plugin file by its kind, one step per kind: a JAR into the server's process ({@link JarPluginLoader}) or,
- * when its settings say {@code "isolation": "process"}, into a child {@code jmcp serve} mounted over stdio; a
+ * when its settings say {@code "isolation": "process"}, into a child process of its own mounted over stdio; a
  * {@code .mcp.json} as a {@link Mount}; a native library in a child process of the native host program
  * ({@link NativePlugin#spawn}; a child JVM mounted over stdio when there is no such program, {@link NativeHost}), or
  * into the server's process ({@link NativePlugin#load}) when its settings say {@code "isolation": "in-process"}. Used by the
@@ -103,7 +103,7 @@ final class PluginKinds {
         return name.startsWith("lib") && name.length() > 3 ? name.substring(3) : name;
     }
 
-    /** The JAR served by a child {@code jmcp serve} over a private folder holding a copy of it (and its properties). */
+    /** The JAR served by a child process ({@link ChildProcess#jarHost}) over a private folder holding a copy of it (and its properties). */
     private ServedPlugin jarInProcessOfItsOwn(Path jar, PluginStamp stamp, PluginSettings settings)
             throws PluginLoadException {
         String name = JarPluginLoader.pluginName(jar);
@@ -118,14 +118,7 @@ final class PluginKinds {
         } catch (IOException e) {
             throw new PluginLoadException("cannot prepare its private folder: " + e.getMessage(), e);
         }
-        List<String> command;
-        try {
-            command = ChildProcess.jmcpServe(folder);
-        } catch (IOException e) {
-            deleteQuietly(folder);
-            throw new PluginLoadException(e.getMessage(), e);
-        }
-        var spec = MountSpec.stdio(name, command, settings.prefix(), settings.timeout(),
+        var spec = MountSpec.stdio(name, ChildProcess.jarHost(folder), settings.prefix(), settings.timeout(),
                 settings.restartOnTimeout()).withIdentityPassed();
         try {
             return new ServedMount(open(jar, spec), jar, stamp, folder);

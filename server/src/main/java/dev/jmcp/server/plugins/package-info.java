@@ -8,7 +8,7 @@
  * exit a plugin class names); all of a JAR's classes are initialised at load on a platform thread, with a bound;
  * {@code FolderWatcher} reports JARs whose writes have settled, and the host builds a new registry snapshot from
  * them. Depends on the plugin API, the registry and the schema package, and on the plugin kinds it loads
- * ({@code mount}, {@code nativeabi}) and {@code child}, which builds a JAR's child {@code jmcp serve}; knows nothing of sessions or transports: it
+ * ({@code mount}, {@code nativeabi}) and {@code child}, which builds the command of a JAR's child process; knows nothing of sessions or transports: it
  * hands snapshots to whoever listens.
  */
 package dev.jmcp.server.plugins;

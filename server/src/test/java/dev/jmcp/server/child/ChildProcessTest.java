@@ -4,14 +4,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The launcher on real child JVMs: what a child writes to standard output is its own, the JVM's output is not. */
 @Timeout(60)
@@ -43,9 +41,12 @@ class ChildProcessTest {
     }
 
     @Test
-    void aJarsOwnServerNeedsTheJmcpCommandAndSaysSoWithoutIt() {
-        // The server's tests run without the CLI on the class path, as an embedder's program may.
-        assertThatThrownBy(() -> ChildProcess.jmcpServe(folder)).isInstanceOf(IOException.class)
-                .hasMessageContaining("needs the jmcp command on the class path");
+    void aJarsChildRunsTheServersOwnHostWithNativeAccessAndTheFolder() {
+        // The server's tests run without the CLI on the class path, as an embedder's program may: nothing of it is named.
+        assertThat(ChildProcess.JAR_HOST_MAIN).isEqualTo(dev.jmcp.server.process.JarHostMain.class.getName());
+        List<String> command = ChildProcess.jarHost(folder);
+        assertThat(command).contains("--enable-native-access=ALL-UNNAMED")
+                .endsWith(ChildProcess.JAR_HOST_MAIN, folder.toString())
+                .noneMatch(part -> part.contains("dev.jmcp.cli"));
     }
 }

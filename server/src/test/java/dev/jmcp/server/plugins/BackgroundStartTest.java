@@ -194,7 +194,7 @@ class BackgroundStartTest {
         loaded.begin();
         assertThat(loaded.await(java.time.Duration.ofSeconds(10))).isTrue();
         assertThat(loaded.failure()).isEmpty();
-        assertThat(server.registry().tools()).extracting(t -> t.tool().name()).contains("fast");
+        assertThat(server.catalog().tools()).extracting(t -> t.declaration().name()).contains("fast");
     }
 
     @Test
@@ -208,7 +208,7 @@ class BackgroundStartTest {
         assertThat(loaded.failure()).containsInstanceOf(java.net.BindException.class);
         assertThat(server.pluginsReady()).isTrue();
         assertThat(server.loadedPlugins()).isEmpty();
-        assertThat(server.registry().tools()).isEmpty();
+        assertThat(server.catalog().tools()).isEmpty();
     }
 
     /** The server's output, one message per line, into a queue the test polls. */

@@ -1,4 +1,4 @@
-package dev.jmcp.cli.serve;
+package dev.jmcp.server.process;
 
 import java.io.IOException;
 import java.io.OutputStream;
