@@ -10,10 +10,11 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 
 /**
- * Who sent a call, as jmcp hands it to a JAR plugin it runs in a child {@code jmcp serve} of its own: the parent, which
- * verified the caller, puts the identity in the forwarded request's {@code _meta} under {@link #META_KEY}; the child,
- * started to trust its parent ({@code ServerOptions#identityFromParent}), serves it to the plugin as
- * {@link dev.jmcp.plugin.RequestContext#identity()}. No other server reads it: a client cannot name itself. Stateless.
+ * Who sent a call, as jmcp hands it to a JAR plugin it runs in a child process of its own ({@code JarHostMain}): the
+ * parent, which verified the caller, puts the identity in the forwarded request's {@code _meta} under
+ * {@link #META_KEY}; the child, started to trust its parent ({@code ServerOptions#identityFromParent}), serves it to
+ * the plugin as {@link dev.jmcp.plugin.RequestContext#identity()}. No other server reads it: a client cannot name
+ * itself. Stateless.
  */
 public final class ParentIdentity {
     /** The {@code _meta} key: {@code {subject, clientId, scopes, claims}}. */
