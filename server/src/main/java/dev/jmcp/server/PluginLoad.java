@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -17,7 +19,8 @@ import java.util.function.Consumer;
 public final class PluginLoad {
     private final Runnable load;
     private final Runnable ready;
-    private final CountDownLatch ended = new CountDownLatch(1);
+    /** Completes (never exceptionally) when the load has ended, loaded or failed. */
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private final List<Consumer<Throwable>> failureListeners = new ArrayList<>();
     private boolean settled;
     private boolean begun;
@@ -64,12 +67,19 @@ public final class PluginLoad {
 
     /** Waits at most {@code timeout} for the load to end, loaded or failed; true when it has. */
     public boolean await(Duration timeout) throws InterruptedException {
-        return ended.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        try {
+            ended.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the load's end never completes exceptionally", e);
+        }
     }
 
     /** Whether the load has ended, loaded or failed. */
     public boolean ended() {
-        return ended.getCount() == 0;
+        return ended.isDone();
     }
 
     /** Why the load failed; empty while it runs and once it loaded. */
@@ -84,7 +94,7 @@ public final class PluginLoad {
     public void onFailure(Consumer<Throwable> listener) {
         Throwable failed;
         synchronized (this) {
-            if (ended.getCount() > 0) {
+            if (!ended.isDone()) {
                 failureListeners.add(listener);
                 return;
             }
@@ -98,23 +108,14 @@ public final class PluginLoad {
         synchronized (this) {
             if (!begun) return;
         }
-        boolean interrupted = false;
-        while (true) {
-            try {
-                ended.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
+        ended.join(); // waits on through an interruption, and keeps the thread's interrupt status
     }
 
     private void end(Throwable failed) {
         List<Consumer<Throwable>> toTell;
         synchronized (this) {
             failure = failed;
-            ended.countDown();
+            ended.complete(null);
             toTell = List.copyOf(failureListeners);
             failureListeners.clear();
         }

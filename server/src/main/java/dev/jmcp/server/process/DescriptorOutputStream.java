@@ -13,11 +13,10 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.LockSupport;
 
@@ -105,12 +104,11 @@ final class DescriptorOutputStream extends OutputStream {
      */
     static void linkAhead() {
         if (!supported() || linking != null) return;
-        var task = new FutureTask<>(Natives::link);
-        linking = task;
-        Thread.ofPlatform().daemon().name("jmcp-stdout-link").start(task);
+        linking = CompletableFuture.supplyAsync(Natives::link,
+                task -> Thread.ofPlatform().daemon().name("jmcp-stdout-link").start(task));
     }
 
-    private static volatile FutureTask<Natives> linking;
+    private static volatile CompletableFuture<Natives> linking;
 
     /** {@code dup}, {@code dup2}, {@code write} (capturing errno) and {@code close} of the C library. */
     private record Natives(MethodHandle dup, MethodHandle dup2, MethodHandle write, MethodHandle close) {
@@ -131,21 +129,12 @@ final class DescriptorOutputStream extends OutputStream {
 
     /** The natives {@link #linkAhead} linked (waiting for it), or linked now when it was not called. */
     private static Natives natives() throws IOException {
-        FutureTask<Natives> task = linking;
+        CompletableFuture<Natives> task = linking;
         if (task == null) return Natives.link();
-        boolean interrupted = false;
         try {
-            while (true) {
-                try {
-                    return task.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    throw new IOException("cannot link the C library's dup, dup2, write and close", e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
+            return task.join(); // waits on through an interruption, and keeps the thread's interrupt status
+        } catch (CompletionException e) {
+            throw new IOException("cannot link the C library's dup, dup2, write and close", e.getCause());
         }
     }
 
@@ -198,35 +187,25 @@ final class DescriptorOutputStream extends OutputStream {
 
     /** Runs {@code call} on the writer thread and waits for it, also when interrupted, so no message is cut. */
     private void run(NativeCall call) throws IOException {
-        Future<Object> done;
+        CompletableFuture<Object> done;
         try {
-            done = writer.submit(() -> {
+            done = CompletableFuture.supplyAsync(() -> {
                 try {
                     return call.call();
-                } catch (Exception | Error e) {
+                } catch (RuntimeException | Error e) {
                     throw e;
                 } catch (Throwable e) {
-                    throw new IOException(e);
+                    throw new CompletionException(e);
                 }
-            });
+            }, writer);
         } catch (RejectedExecutionException e) {
             throw new IOException("standard output is closed");
         }
-        boolean interrupted = false;
         try {
-            while (true) {
-                try {
-                    done.get();
-                    return;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof IOException io) throw io;
-                    throw new IOException(e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
+            done.join(); // waits on through an interruption, and keeps the thread's interrupt status
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof IOException io) throw io;
+            throw new IOException(e.getCause());
         }
     }
 }

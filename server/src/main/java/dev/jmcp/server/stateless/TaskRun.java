@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -34,7 +35,8 @@ final class TaskRun {
     private final RequestId requestId;
     private final InFlight worker = new InFlight();
     private final CountDownLatch decided = new CountDownLatch(1);
-    private final CountDownLatch ended = new CountDownLatch(1);
+    /** Completes when the call's handler has ended. */
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private JsonRpcMessage answer;
     private volatile Task task;
     /** The request was cancelled: no task may start any more. Guarded by this. */
@@ -82,7 +84,7 @@ final class TaskRun {
         try {
             settle(message);
         } finally {
-            ended.countDown();
+            ended.complete(null);
             Task started = task;
             if (started != null) started.workEnded();
         }
@@ -147,16 +149,7 @@ final class TaskRun {
 
     private void cancelAndAwaitEnd() {
         worker.cancel();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                ended.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
+        ended.join(); // waits on through an interruption, and keeps the thread's interrupt status
     }
 
     /** On the request's thread: blocks until the call decided, and returns the request's answer. */
