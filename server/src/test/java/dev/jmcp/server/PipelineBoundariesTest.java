@@ -3,8 +3,10 @@ package dev.jmcp.server;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.session.Call;
 import dev.jmcp.server.session.MethodHandler;
+import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.ServerSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,8 +16,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * Issue 28's one pipeline, checked on the compiled classes: a request's failure is mapped to its answer and its thread
- * started in {@code session.Pipeline} alone, not in the stateful session, which keeps its negotiated state and hands
- * each request to its admission; and no transport runs a handler or maps a failure of its own.
+ * started in {@code session.Pipeline} alone, not in the stateful session, which keeps its negotiated state while
+ * {@code session.SessionInbound} parses what comes in and hands each request to its admission; and no transport runs a handler or maps a failure of its own.
  */
 @Timeout(120)
 class PipelineBoundariesTest {
@@ -33,6 +35,17 @@ class PipelineBoundariesTest {
                 .should().callMethod(MethodHandler.class, "handle", Call.class)
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.jmcp.server.session.Failures")
                 .because("the session holds the session's state; the pipeline runs requests and maps their failures")
+                .check(classes);
+    }
+
+    @Test
+    void theSessionNeitherParsesNorLooksUpMethods() {
+        noClasses().that().belongToAnyOf(ServerSession.class)
+                .should().callMethod(JsonCodec.class, "parse", byte[].class, int.class, int.class)
+                .orShould().callMethod(JsonCodec.class, "toMessage", Object.class)
+                .orShould().dependOnClassesThat().belongToAnyOf(MethodTable.class)
+                .because("what comes in is parsed, looked up and checked on its way to the admission in"
+                        + " session.SessionInbound; the session keeps what was negotiated")
                 .check(classes);
     }
 

@@ -3,16 +3,11 @@ package dev.jmcp.server.session;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.ProtocolVersion;
-import dev.jmcp.protocol.json.InvalidMessageException;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
-import dev.jmcp.protocol.jsonrpc.JsonRpcAnswer;
-import dev.jmcp.protocol.jsonrpc.JsonRpcError;
-import dev.jmcp.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
-import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.OutgoingCalls;
@@ -24,7 +19,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,8 +41,6 @@ public final class ServerSession implements Caller, Session {
     private static final java.util.concurrent.atomic.AtomicLong SESSIONS = new java.util.concurrent.atomic.AtomicLong();
 
     private final Host host;
-    /** The engine's method table (fixed when the engine is made), where each message is looked up once. */
-    private final MethodTable methods;
     private final Connection connection;
     /** This session's number in this process, for logs and observers (not the HTTP {@code Mcp-Session-Id}). */
     private final String id = Long.toString(SESSIONS.incrementAndGet());
@@ -57,6 +49,8 @@ public final class ServerSession implements Caller, Session {
     /** How this session's requests are checked and run (the stateful wire). */
     private final Pipeline.Wire wire = new SessionWire(this);
     private final OutboundRequests outbound = new OutboundRequests();
+    /** What comes in on the connection, on its way to the admission. */
+    private final SessionInbound inbound;
     private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
 
     private volatile State state = State.NEW;
@@ -72,10 +66,10 @@ public final class ServerSession implements Caller, Session {
     /** A new session of {@code host} whose messages go out through {@code connection}; the engine opens it. */
     public ServerSession(Host host, Connection connection) {
         this.host = host;
-        this.methods = host.methods();
         this.connection = connection;
         this.admission = new Admission(host.pipeline(), host.options().maxPendingRequests(),
                 host.options().identityFromParent());
+        this.inbound = new SessionInbound(this);
     }
 
     @Override
@@ -139,6 +133,32 @@ public final class ServerSession implements Caller, Session {
 
     public boolean initialized() {
         return state == State.INITIALIZED;
+    }
+
+    /** Neither initialized nor ended: nothing but what may come before {@code initialize} is served yet. */
+    boolean fresh() {
+        return state == State.NEW;
+    }
+
+    boolean closed() {
+        return state == State.CLOSED;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    Admission admission() {
+        return admission;
+    }
+
+    /** How this session's requests are checked and run (the stateful wire). */
+    Pipeline.Wire wire() {
+        return wire;
+    }
+
+    OutboundRequests outbound() {
+        return outbound;
     }
 
     /** What the client declared in {@code initialize}; empty before. */
@@ -229,113 +249,19 @@ public final class ServerSession implements Caller, Session {
                 clientInfo == null ? "(unnamed)" : clientInfo.name() + " " + clientInfo.version());
     }
 
-    /** Reads one framed message: parses it, answers parse errors and invalid messages, and dispatches the rest. */
+    /** Reads one framed message (see {@link SessionInbound#receive(byte[], int, int)}). */
     public void receive(byte[] bytes, int offset, int length) {
-        Object tree;
-        try {
-            tree = CODEC.parse(bytes, offset, length);
-        } catch (JsonRpcException e) {
-            connection.send(new JsonRpcErrorResponse(null, e.toError()), null);
-            return;
-        }
-        if (tree instanceof List<?> batch) {
-            receiveBatch(batch, connection);
-            return;
-        }
-        JsonRpcMessage message;
-        try {
-            message = CODEC.toMessage(tree);
-        } catch (InvalidMessageException e) {
-            connection.send(new JsonRpcErrorResponse(e.id(), e.toError()), e.id());
-            return;
-        }
-        receive(message);
+        inbound.receive(bytes, offset, length);
     }
 
-    /** Handles one decoded message. Requests return at once; they are answered from their own thread. */
+    /** Handles one decoded message (see {@link SessionInbound#receive(JsonRpcMessage)}). */
     public void receive(JsonRpcMessage message) {
-        switch (message) {
-            case JsonRpcRequest request -> accept(request, null);
-            case JsonRpcNotification notification -> notificationReceived(notification);
-            case JsonRpcAnswer answer -> answerReceived(answer.id(), answer);
-        }
+        inbound.receive(message);
     }
 
-    /**
-     * A JSON-RPC batch. Only 2025-03-26 has batches; "the initialize request MUST NOT be part of a JSON-RPC batch",
-     * so a batch before initialization, or in a revision without batches, is refused whole.
-     */
-    /**
-     * A JSON-RPC batch already parsed ({@code items}, the array's elements), answered on {@code replies}: the array of
-     * responses through {@link Connection#sendBatch}, or one error with no id refusing it whole through
-     * {@link Connection#send}. Transports that answer each batch on its own exchange (HTTP) pass that exchange;
-     * everything else the batch's requests send goes out on the session's connection as usual.
-     */
+    /** A JSON-RPC batch already parsed (see {@link SessionInbound#receiveBatch}). */
     public void receiveBatch(List<?> items, Connection replies) {
-        if (!initialized() || !version.allowsBatches()) {
-            String why = initialized()
-                    ? "protocol " + version.wire() + " does not accept JSON-RPC batches (only 2025-03-26 does)"
-                    : "a batch cannot come before initialization";
-            replies.send(new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
-                    "Invalid request: " + why)), null);
-            return;
-        }
-        if (items.isEmpty()) {
-            replies.send(new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST,
-                    "Invalid request: an empty batch")), null);
-            return;
-        }
-        var requests = new ArrayList<JsonRpcRequest>();
-        var immediate = new ArrayList<JsonRpcMessage>();
-        for (Object item : items) {
-            try {
-                switch (CODEC.toMessage(item)) {
-                    case JsonRpcRequest r -> requests.add(r);
-                    case JsonRpcMessage other -> receive(other);
-                }
-            } catch (InvalidMessageException e) {
-                immediate.add(new JsonRpcErrorResponse(e.id(), e.toError()));
-            }
-        }
-        var batch = admission.batch(replies, requests.size() + immediate.size(), 4L * host.options().maxMessageBytes());
-        immediate.forEach(batch::add);
-        for (var r : requests) accept(r, batch);
-    }
-
-    /**
-     * What is the session's own to check before a request is admitted: the session has not ended, {@code initialize}
-     * is not in a batch, nothing but {@code ping} comes before it; a 2026-07-28 request (stdio, no session opened)
-     * has its envelope checked and is served on its own wire. The rest is the one admission every request goes
-     * through ({@link Admission}) and the {@link Pipeline}.
-     */
-    private void accept(JsonRpcRequest request, BatchCollector batch) {
-        Admission.Responder responder = batch == null ? (m -> connection.send(m, request.id())) : batch::add;
-        if (state == State.CLOSED) {
-            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: the session has ended"));
-            return;
-        }
-        ServedMethod method = methods.request(request.method());
-        if (batch != null && method != null && method.is(ServedMethod.Trait.OPENS_SESSION)) {
-            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
-                    "Invalid request: " + request.method() + " must not be part of a batch"));
-            return;
-        }
-        Pipeline.Wire served = wire;
-        StatelessWire stateless = state == State.NEW && batch == null ? host.statelessWire() : null;
-        if (stateless != null && stateless.carries(request)) {
-            // A 2026-07-28 request on this connection: no initialize, everything about the client in its _meta.
-            try {
-                served = stateless.admit(request);
-            } catch (JsonRpcException e) {
-                responder.respond(new JsonRpcErrorResponse(request.id(), e.toError()));
-                return;
-            }
-        } else if (state == State.NEW && (method == null || !method.is(ServedMethod.Trait.BEFORE_INIT))) {
-            responder.respond(error(request.id(), ErrorCodes.INVALID_REQUEST,
-                    "Invalid request: the session is not initialized; send 'initialize' first (got '" + request.method() + "')"));
-            return;
-        }
-        admission.admit(request, method, served, responder, batch);
+        inbound.receiveBatch(items, replies);
     }
 
     /**
@@ -371,15 +297,6 @@ public final class ServerSession implements Caller, Session {
         return host.initializeResult(version);
     }
 
-    private void notificationReceived(JsonRpcNotification notification) {
-        NotificationHandler handler = methods.notification(notification.method());
-        if (handler == null) {
-            log.debug("ignored notification {}", notification.method());
-            return;
-        }
-        handler.handle(this, new Params(notification.method(), notification.params()));
-    }
-
     /** {@code notifications/roots/list_changed}: tells the plugins that listen for it, each on a thread of its own. */
     public void rootsChanged() {
         for (RootsListenerEntry entry : host.registry().rootsListeners()) {
@@ -407,12 +324,6 @@ public final class ServerSession implements Caller, Session {
     /** The client cancelled request {@code id}: its handler is interrupted, and no response goes out. */
     public void cancel(RequestId id, String reason) {
         admission.cancel(id, reason);
-    }
-
-    private void answerReceived(RequestId id, JsonRpcMessage answer) {
-        if (!outbound.complete(id, answer)) {
-            log.warn("dropped a response to request {}, which this server never sent or no longer waits for", id);
-        }
     }
 
     /**
@@ -486,10 +397,4 @@ public final class ServerSession implements Caller, Session {
         admission.cancelAll();
         host.sessionClosed(this);
     }
-
-    private static JsonRpcErrorResponse error(RequestId id, int code, String message) {
-        return new JsonRpcErrorResponse(id, new JsonRpcError(code, message));
-    }
-
-
 }
