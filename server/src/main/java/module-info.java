@@ -33,6 +33,7 @@ module dev.jmcp.server {
     // its JAR is the automatic module dev.jmcp.cli (its manifest says so), which javac does not see here and warns of.
     exports dev.jmcp.server.console to dev.jmcp.cli;
     exports dev.jmcp.server.process to dev.jmcp.cli;
+    exports dev.jmcp.server.stdio to dev.jmcp.cli;
 
     uses dev.jmcp.server.toolsearch.ToolIndexFactory;
     // A JAR plugin's child process (process.JarHostMain) sets its logging up with this service where there is one.

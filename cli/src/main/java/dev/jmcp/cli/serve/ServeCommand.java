@@ -6,7 +6,7 @@ import dev.jmcp.server.auth.Authorization;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.http.HttpTransport;
-import dev.jmcp.server.process.StdioProcess;
+import dev.jmcp.server.stdio.StandardOutput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Model.CommandSpec;
@@ -143,7 +143,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     /**
      * Called by the process entry point with the arguments after {@code serve}, before they are parsed: starts what
-     * serving will need and can be prepared meanwhile (start-up time; see {@link StdioProcess#prepare}).
+     * serving will need and can be prepared meanwhile (start-up time; see {@link StandardOutput#prepare}).
      */
     public static void prepare(String[] args) {
         boolean overHttp = false;
@@ -158,7 +158,7 @@ public final class ServeCommand implements Callable<Integer> {
         CodecPrimer.start();
         // Log lines carry times on the console over HTTP, and always in a log file (see call).
         if (overHttp || logFile) LogSetup.prepareTimeStamps(logFile);
-        if (!overHttp || alsoStdio) StdioProcess.prepare();
+        if (!overHttp || alsoStdio) StandardOutput.prepare();
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.jmcp.cli.logging.LogSetup;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.process.StdioProcess;
+import dev.jmcp.server.stdio.StandardOutput;
 import org.slf4j.Logger;
 
 import java.io.IOException;
@@ -11,8 +12,8 @@ import java.io.OutputStream;
 import java.time.Duration;
 
 /**
- * {@code jmcp serve} over stdio: the server's own process pieces ({@link StdioProcess}: the protocol moved off file
- * descriptor 1, the shutdown hook that answers every call in flight), with what the command adds around them: the
+ * {@code jmcp serve} over stdio: the server's own process pieces (the protocol moved off file descriptor 1 by
+ * {@link StandardOutput}, the shutdown hook of {@link StdioProcess} that answers every call in flight), with what the command adds around them: the
  * call log and telemetry it was asked for, closed after the server, and logging, closed last. Called once per process,
  * from the main thread.
  */
@@ -28,7 +29,7 @@ final class StdioServing {
                      SearchServing search) {
         OutputStream protocol;
         try {
-            protocol = StdioProcess.takeStandardOutput(log);
+            protocol = StandardOutput.takeStandardOutput(log);
         } catch (IOException e) {
             log.error("Cannot serve over stdio: {}", e.getMessage());
             return 1;

@@ -4,11 +4,10 @@ import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.stdio.StandardOutput;
 import dev.jmcp.server.stdio.StdioTransport;
+import org.slf4j.LoggerFactory;
 
-import java.io.BufferedOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -26,7 +25,8 @@ import java.util.List;
  * <p>A main class of the server module rather than a {@code jmcp} subcommand: the child needs only the server
  * (no picocli, no client), so it starts and loads fewer classes, and it is hidden from users by construction.
  *
- * <p>Standard output carries JSON-RPC only (a stray print goes to standard error). Exit codes: 0 when standard
+ * <p>Standard output carries JSON-RPC only: the protocol moves off descriptor 1 before the library is loaded
+ * ({@link StandardOutput#takeStandardOutput}), so the library's own prints reach standard error. Exit codes: 0 when standard
  * input ends, 2 when the library is not a usable plugin (the reason on standard error), 1 when serving failed.
  */
 public final class NativeHostMain {
@@ -38,9 +38,15 @@ public final class NativeHostMain {
     }
 
     static int run(String[] args) {
-        OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024);
         PrintStream stderr = System.err;
-        System.setOut(stderr);
+        OutputStream protocol;
+        try {
+            // Before the library is loaded: its printf writes to descriptor 1, which from here on is standard error.
+            protocol = StandardOutput.takeStandardOutput(LoggerFactory.getLogger(NativeHostMain.class));
+        } catch (IOException e) {
+            stderr.println("jmcp native host: cannot serve over stdio: " + e.getMessage());
+            return 1;
+        }
         boolean reentrant = false;
         Duration timeout = null;
         Path file = null;

@@ -3,6 +3,7 @@ package dev.jmcp.server.process;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
+import dev.jmcp.server.stdio.StandardOutput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +22,7 @@ import java.util.ServiceLoader;
  *
  * <p>A main class of the server module, not a command of the jmcp command line, so that a program embedding the
  * server without that command runs such plugins too, and the child loads no command-line classes. It serves as
- * {@code jmcp serve} does over stdio, from the same pieces ({@link StdioProcess}): standard output is moved off
+ * {@code jmcp serve} does over stdio, from the same pieces ({@link StdioProcess}, {@link StandardOutput}): standard output is moved off
  * descriptor 1 before any plugin code runs (a stray print or a write to {@code FileDescriptor.out} goes to standard
  * error), a signal gives the calls in flight their grace period and answers each, and each call's sender is the one
  * the parent names ({@link ServerOptions#identityFromParent}). It logs through SLF4J to standard error, set up by a
@@ -51,7 +52,7 @@ public final class JarHostMain {
         Logger log = LoggerFactory.getLogger(JarHostMain.class);
         OutputStream protocol;
         try {
-            protocol = StdioProcess.takeStandardOutput(log);
+            protocol = StandardOutput.takeStandardOutput(log);
         } catch (IOException e) {
             log.error("Cannot serve over stdio: {}", e.getMessage());
             return 1;

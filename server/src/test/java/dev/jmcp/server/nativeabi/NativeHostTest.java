@@ -54,6 +54,20 @@ class NativeHostTest {
     }
 
     @Test
+    void aLibraryPrintingToStandardOutputCannotReachTheClient() throws Exception {
+        try (McpProcess child = start("test-rough", NativeOptions.DEFAULTS)) {
+            child.initialize("2025-11-25", Map.of());
+            for (int i = 0; i < 3; i++) {
+                var result = child.call("tools/call", Map.of("name", "print", "arguments", Map.of()));
+                assertThat(result).containsEntry("isError", false);
+            }
+            // The C library's printf went to descriptor 1, which the child moved off the protocol to standard error.
+            assertThat(child.nonProtocolLines()).isEmpty();
+            assertThat(child.closeInputAndWait(Duration.ofSeconds(10))).isZero();
+        }
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void argumentsAreValidatedBeforeNativeCodeSeesThem() throws Exception {
         try (McpProcess child = start("sample-tools", NativeOptions.DEFAULTS)) {

@@ -1,4 +1,4 @@
-package dev.jmcp.server.process;
+package dev.jmcp.server.stdio;
 
 import java.io.IOException;
 import java.io.OutputStream;

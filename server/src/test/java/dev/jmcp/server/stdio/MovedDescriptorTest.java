@@ -1,4 +1,4 @@
-package dev.jmcp.server.process;
+package dev.jmcp.server.stdio;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +16,7 @@ class MovedDescriptorTest {
     @Test
     void onlyADescriptorAboveTheStandardOnesIsTaken() {
         for (String value : new String[]{"1", "2", "-1", "three", ""}) {
-            assertThatThrownBy(() -> StdioProcess.movedDescriptor(value)).isInstanceOf(IOException.class)
+            assertThatThrownBy(() -> StandardOutput.movedDescriptor(value)).isInstanceOf(IOException.class)
                     .hasMessageContaining("must name a descriptor above 2").hasMessageContaining("'" + value + "'");
         }
     }
@@ -24,7 +24,7 @@ class MovedDescriptorTest {
     @Test
     void withoutJavaIoOpenedItSaysHowToStartJmcp() {
         // The tests' JVM does not open java.io, as bin/jmcp does.
-        assertThatThrownBy(() -> StdioProcess.movedDescriptor("3")).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> StandardOutput.movedDescriptor("3")).isInstanceOf(IOException.class)
                 .hasMessageContaining("cannot write the protocol to descriptor 3")
                 .hasMessageContaining("start jmcp with bin/jmcp, or without jmcp.protocol.descriptor");
     }
