@@ -153,7 +153,7 @@ class BackgroundStartTest {
         Path plugins = slowPlugins();
         server = new McpServer(ServerOptions.defaults("background", plugins));
         var loaded = server.startInBackground();
-        http = server.http(HttpOptions.defaults().withPort(0));
+        http = new HttpTransport(server, HttpOptions.defaults().withPort(0));
         http.start();
         var client = HttpClient.newHttpClient();
         URI ready = http.url().resolve("/ready");
@@ -179,7 +179,7 @@ class BackgroundStartTest {
     void theLoadCanWaitForThePortWhileRequestsThatNeedThePluginsWaitForTheLoad() throws Exception {
         server = new McpServer(ServerOptions.defaults("background", fastPlugin()));
         var loaded = server.startWhenReady();
-        http = server.http(HttpOptions.defaults().withPort(0));
+        http = new HttpTransport(server, HttpOptions.defaults().withPort(0));
         http.start();
         var client = HttpClient.newHttpClient();
 

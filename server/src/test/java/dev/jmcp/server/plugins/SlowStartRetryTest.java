@@ -71,7 +71,7 @@ class SlowStartRetryTest {
         var server = new McpServer(ServerOptions.defaults("upstream", plugins));
         server.start();
         open.add(server);
-        var transport = server.http(HttpOptions.defaults().withPort(port));
+        var transport = new HttpTransport(server, HttpOptions.defaults().withPort(port));
         transport.start();
         open.add(transport);
         return transport;
@@ -125,7 +125,7 @@ class SlowStartRetryTest {
                 Duration.ofMillis(50)).withMountCache(work.resolve("cache")));
         front.start();
         open.add(front);
-        var http = front.http(HttpOptions.defaults().withPort(0));
+        var http = new HttpTransport(front, HttpOptions.defaults().withPort(0));
         http.start();
         open.add(http);
         BlockingQueue<ServerNotification> notifications = new LinkedBlockingQueue<>();

@@ -100,7 +100,7 @@ class JarHostTest {
         Files.writeString(plugins.resolve("apart.jar.json"), "{\"isolation\": \"process\"}");
         var server = new McpServer(ServerOptions.defaults("embedded", plugins));
         server.start();
-        HttpTransport http = server.http(HttpOptions.defaults().withPort(0));
+        HttpTransport http = new HttpTransport(server, HttpOptions.defaults().withPort(0));
         http.start();
         open.add(server);
         open.add(http);
