@@ -1,4 +1,4 @@
-package dev.jmcp.server.mount;
+package dev.jmcp.server.http;
 
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.ServerNotification;
