@@ -1,39 +1,41 @@
 /**
- * The jmcp server: the engine and its method table, the transports, plugin loading (JARs, native libraries, mounted
- * servers), the registry and the features. What embedders use is exported to everyone, what only the jmcp command uses
- * to it alone; the engine, the method table, the sessions' dispatch, plugin kinds, the features and the stdio loop
- * stay inside (see each package's {@code package-info}).
+ * The jmcp server: the engine and its method table, the stdio transport, plugin loading (JARs, native libraries,
+ * mounted servers), the registry and the features. What embedders use is exported to everyone, what only jmcp's own
+ * modules use to them alone; the engine, the method table, the sessions' dispatch, plugin kinds, the features and the
+ * stdio loop stay inside (see each package's {@code package-info}). The HTTP transport is a module of its own
+ * ({@code dev.jmcp.server.http}, artifact jmcp-server-http), so a server that serves no HTTP brings no Jetty.
  */
 module dev.jmcp.server {
     requires transitive dev.jmcp.protocol;
     requires transitive dev.jmcp.plugin;
     requires transitive dev.jmcp.client;
-    requires org.eclipse.jetty.server;
     requires transitive org.slf4j;
     requires com.fasterxml.jackson.databind;
     requires com.networknt.schema;
     requires com.github.victools.jsonschema.generator;
     requires com.fasterxml.classmate;
-    requires com.nimbusds.jose.jwt;
-    requires org.bouncycastle.pkix;
-    requires org.bouncycastle.provider;
 
-    // What an embedder uses: the server, its options, its HTTP transport and that transport's authorization, a
-    // transport of one's own, and the extension points jmcp's optional modules implement (call observers: server-otel;
-    // shared state: server-redis; the tool index: tool-search). PublicSurfaceTest holds the list.
+    // What an embedder uses: the server, its options, a transport of one's own, and the extension points jmcp's
+    // optional modules implement (call observers: server-otel; shared state: server-redis; the tool index:
+    // tool-search). PublicSurfaceTest holds the list.
     exports dev.jmcp.server;
-    exports dev.jmcp.server.auth;
     exports dev.jmcp.server.config;
-    exports dev.jmcp.server.http;
     exports dev.jmcp.server.observe;
     exports dev.jmcp.server.state;
     exports dev.jmcp.server.toolsearch;
     exports dev.jmcp.server.transport;
     // What only the jmcp command uses. The command runs on the class path, where this changes nothing; on a module path
     // its JAR is the automatic module dev.jmcp.cli (its manifest says so), which javac does not see here and warns of.
-    exports dev.jmcp.server.console to dev.jmcp.cli;
     exports dev.jmcp.server.process to dev.jmcp.cli;
     exports dev.jmcp.server.stdio to dev.jmcp.cli;
+    // What the HTTP transport (module dev.jmcp.server.http) serves through: the engine, the sessions and the method
+    // rows, the stateless revision's dispatch, and the registry's URI templates; and McpServer's engine, which it reads
+    // with a private lookup (HttpTransport(McpServer, HttpOptions)). No one else sees them.
+    exports dev.jmcp.server.engine to dev.jmcp.server.http;
+    exports dev.jmcp.server.registry to dev.jmcp.server.http;
+    exports dev.jmcp.server.session to dev.jmcp.server.http;
+    exports dev.jmcp.server.stateless to dev.jmcp.server.http;
+    opens dev.jmcp.server to dev.jmcp.server.http;
 
     uses dev.jmcp.server.toolsearch.ToolIndexFactory;
     // A JAR plugin's child process (process.JarHostMain) sets its logging up with this service where there is one.

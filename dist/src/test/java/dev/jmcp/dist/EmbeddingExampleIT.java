@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The README's embedding example, taken from the README itself, compiles as a module of someone else's would: against
- * the server's exports only ({@code requires dev.jmcp.server;}, the distribution's {@code lib/} as module path). And
+ * the exports of the server and its HTTP transport only ({@code requires dev.jmcp.server; requires
+ * dev.jmcp.server.http;}, the distribution's {@code lib/} as module path). And
  * the same compilation refuses code that reaches into a package the server keeps to itself, so passing means the
  * example uses the exports alone.
  */
@@ -76,6 +77,7 @@ class EmbeddingExampleIT {
         Path descriptor = Files.writeString(root.resolve("module-info.java"), """
                 module embedder {
                     requires dev.jmcp.server;
+                    requires dev.jmcp.server.http;
                 }
                 """);
 

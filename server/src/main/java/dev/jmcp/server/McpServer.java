@@ -1,8 +1,6 @@
 package dev.jmcp.server;
 
 import dev.jmcp.server.config.ServerOptions;
-import dev.jmcp.server.http.HttpOptions;
-import dev.jmcp.server.http.HttpTransport;
 import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.observe.CallObserver;
 import dev.jmcp.server.plugins.PluginHost;
@@ -28,10 +26,12 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class McpServer implements AutoCloseable {
     private final ServerOptions options;
     private final PluginHost plugins;
+    /**
+     * Never handed out: the HTTP transport ({@code dev.jmcp.server.http.HttpTransport}, a module of its own) reads it
+     * through a private lookup, which is why this module opens its root package to that one alone.
+     */
     private final Engine engine;
     private final AtomicReference<Registry> published = new AtomicReference<>(Registry.EMPTY);
-    /** The HTTP transports made for this server, for what they count. */
-    private final java.util.List<HttpTransport> transports = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The first load run by {@link #startInBackground}, which {@link #close} lets end first; null for none. */
     private volatile PluginLoad background;
 
@@ -75,39 +75,9 @@ public final class McpServer implements AutoCloseable {
         return options;
     }
 
-    /**
-     * An HTTP transport serving this server (Streamable HTTP and, when enabled, the legacy HTTP+SSE transport). The
-     * caller starts and closes it, and closes it before this server.
-     */
-    public HttpTransport http(HttpOptions httpOptions) {
-        HttpTransport transport;
-        try {
-            transport = (HttpTransport) httpTransportConstructor().invoke(engine, httpOptions);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("cannot make the HTTP transport", e);
-        }
-        transports.add(transport);
-        return transport;
-    }
-
-    /**
-     * The constructor of {@link HttpTransport}, which takes the engine and is therefore package-private: no embedder
-     * sees the engine. The server's own module has full access to it without opening anything. Looked up when a
-     * transport is made, so that a server serving stdio only never loads the HTTP classes.
-     */
-    private static java.lang.invoke.MethodHandle httpTransportConstructor() throws ReflectiveOperationException {
-        return java.lang.invoke.MethodHandles.privateLookupIn(HttpTransport.class, java.lang.invoke.MethodHandles.lookup())
-                .findConstructor(HttpTransport.class,
-                        java.lang.invoke.MethodType.methodType(void.class, Engine.class, HttpOptions.class));
-    }
-
     /** Requests being served now, on every transport: sessions' requests and HTTP's stateless ones. */
     public int requestsInFlight() {
-        int requests = engine.requestsInFlight();
-        for (HttpTransport transport : transports) requests += transport.statelessCallCount();
-        return requests;
+        return engine.requestsInFlight();
     }
 
     /** Tasks (tasks extension) this instance holds now. */

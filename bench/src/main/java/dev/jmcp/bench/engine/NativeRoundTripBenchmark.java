@@ -108,7 +108,7 @@ public class NativeRoundTripBenchmark {
                 }
                 case "jar-mounted" -> {
                     echo = new EchoServer();
-                    upstreamHttp = echo.server().http(HttpOptions.defaults().withPort(0));
+                    upstreamHttp = new HttpTransport(echo.server(), HttpOptions.defaults().withPort(0));
                     upstreamHttp.start();
                     frontFolder = Files.createTempDirectory("jmcp-bench-front");
                     Files.writeString(frontFolder.resolve("echo.mcp.json"), "{\"url\": \"" + upstreamHttp.url() + "\"}");

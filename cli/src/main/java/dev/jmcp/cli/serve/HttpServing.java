@@ -56,7 +56,7 @@ final class HttpServing {
         if (shared != null) server.share(shared);
         HttpTransport transport;
         try {
-            transport = server.http(httpOptions);
+            transport = new HttpTransport(server, httpOptions);
         } catch (IllegalArgumentException e) {
             // A TLS certificate or key that cannot be used: say which and why, without a stack trace.
             log.error("Cannot serve HTTPS: {}", e.getMessage());

@@ -131,7 +131,7 @@ class ConsoleLogTest {
         var console = new Console(server);
         open.add(console);
         server.start();
-        HttpTransport transport = server.http(HttpOptions.defaults().withPort(0));
+        HttpTransport transport = new HttpTransport(server, HttpOptions.defaults().withPort(0));
         console.install(transport);
         transport.start();
         open.add(transport);

@@ -18,6 +18,11 @@ public record ServerOptions(String name, String version, Path pluginsDirectory, 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 1024;
     public static final Duration DEFAULT_RELOAD_SETTLE = Duration.ofMillis(300);
+    /**
+     * How long a shutdown lets the requests in flight finish before it answers each with an error, on every transport
+     * (the HTTP transport's {@code HttpOptions.DEFAULT_GRACE_PERIOD} is this one).
+     */
+    public static final Duration DEFAULT_GRACE_PERIOD = Duration.ofSeconds(30);
 
     public ServerOptions {
         if (name == null || name.isBlank()) throw new IllegalArgumentException("the server needs a name");

@@ -49,6 +49,9 @@ public final class Engine implements Host {
     private final Supplier<Registry> registry;
     private final MethodTable methods;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
+    /** What transports count of the requests they serve outside sessions (see {@link #countInFlight}). */
+    private final java.util.List<java.util.function.IntSupplier> inFlightElsewhere =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Pipeline pipeline = new Pipeline(this);
     private final StatelessRequests stateless = new StatelessRequests(this);
     private volatile CallObserver observer = CallObserver.NONE;
@@ -276,11 +279,23 @@ public final class Engine implements Host {
         return java.util.Optional.empty();
     }
 
-    /** Requests being served now in sessions (stdio's stateless ones included; HTTP's stateless ones are its own). */
+    /**
+     * Requests being served now: in sessions (stdio's stateless ones included) and those each transport counts itself
+     * ({@link #countInFlight}: HTTP's stateless ones).
+     */
     public int requestsInFlight() {
         int requests = 0;
         for (ServerSession session : sessions) requests += session.requestsInFlight();
+        for (java.util.function.IntSupplier counter : inFlightElsewhere) requests += counter.getAsInt();
         return requests;
+    }
+
+    /**
+     * Adds what {@code counter} says to {@link #requestsInFlight}: the requests a transport serves outside any session
+     * (HTTP's stateless ones). Kept as long as this engine.
+     */
+    public void countInFlight(java.util.function.IntSupplier counter) {
+        inFlightElsewhere.add(counter);
     }
 
     /** Tasks (tasks extension) this instance holds: shown to clients, or still running after a cancel. */

@@ -195,9 +195,10 @@ public final class PluginHost implements AutoCloseable {
 
     /**
      * The back-off of plugins not ready in time: the first wait and the longest (default {@link #RETRY_FIRST},
-     * {@link #RETRY_MAX}); for tests, which cannot wait for the real bound. Set before {@link #start}.
+     * {@link #RETRY_MAX}); for tests, which cannot wait for the real bound (the HTTP module's too, hence public). Set
+     * before {@link #start}.
      */
-    void retryBackoff(Duration first, Duration max) {
+    public void retryBackoff(Duration first, Duration max) {
         if (first.isNegative() || first.isZero() || max.compareTo(first) < 0) {
             throw new IllegalArgumentException("a back-off needs 0 < first <= max, was " + first + ", " + max);
         }

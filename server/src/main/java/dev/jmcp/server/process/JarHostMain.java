@@ -2,7 +2,6 @@ package dev.jmcp.server.process;
 
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.config.ServerOptions;
-import dev.jmcp.server.http.HttpOptions;
 import dev.jmcp.server.stdio.StandardOutput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,7 +61,7 @@ public final class JarHostMain {
                 ServerOptions.DEFAULT_PAGE_SIZE, ServerOptions.DEFAULT_MAX_MESSAGE_BYTES,
                 ServerOptions.DEFAULT_MAX_PENDING_REQUESTS, ServerOptions.DEFAULT_RELOAD_SETTLE)
                 .withIdentityFromParent();
-        return StdioProcess.serve(new McpServer(options), protocol, HttpOptions.DEFAULT_GRACE_PERIOD, log, () -> { },
+        return StdioProcess.serve(new McpServer(options), protocol, ServerOptions.DEFAULT_GRACE_PERIOD, log, () -> { },
                 logging == null ? () -> { } : logging::shutdown);
     }
 }

@@ -5,6 +5,7 @@ import dev.jmcp.protocol.json.InvalidMessageException;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.testkit.Readable;
 
 import java.util.List;
 

@@ -2,8 +2,6 @@ package dev.jmcp.server.plugins;
 
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.config.ServerOptions;
-import dev.jmcp.server.http.HttpOptions;
-import dev.jmcp.server.http.HttpTransport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,10 +9,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,14 +16,13 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import static dev.jmcp.server.plugins.TestPlugins.heldUntilReleased;
-import static dev.jmcp.server.plugins.TestPlugins.replying;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link McpServer#startInBackground}: the server answers {@code initialize} while its plugins still load, holds every
  * request that needs them until they are loaded, then answers it from all of them, and tells no session that the
- * lists changed (none saw them before). Over HTTP, {@code /ready} says 503 meanwhile. A plugin that waits for a file
+ * lists changed (none saw them before). (Over HTTP, {@code /ready} says 503 meanwhile:
+ * the HTTP module's {@code ReadinessWhileLoadingTest}.) A plugin that waits for a file
  * the test writes stands for a slow load.
  */
 class BackgroundStartTest {
@@ -41,11 +34,9 @@ class BackgroundStartTest {
     Path folder;
 
     private McpServer server;
-    private HttpTransport http;
 
     @AfterEach
     void close() {
-        if (http != null) http.close();
         if (server != null) server.close();
         System.clearProperty("jmcp.test.release");
     }
@@ -55,14 +46,14 @@ class BackgroundStartTest {
         System.setProperty("jmcp.test.release", release.toString());
         Path plugins = fastPlugin();
         // Its register() waits until the test lets it go (at most 4 s, within the host's start wait of 5 s).
-        heldUntilReleased("slowstart", "slow", "late", 4).writeTo(plugins.resolve("a-slow.jar"));
+        TestPlugins.heldUntilReleased("slowstart", "slow", "late", 4).writeTo(plugins.resolve("a-slow.jar"));
         return plugins;
     }
 
     /** A plugin folder with one plugin that loads at once, serving tool {@code fast}. */
     private Path fastPlugin() throws Exception {
         Path plugins = Files.createDirectories(folder.resolve("plugins"));
-        replying("faststart", "fast", "quick").writeTo(plugins.resolve("b-fast.jar"));
+        TestPlugins.replying("faststart", "fast", "quick").writeTo(plugins.resolve("b-fast.jar"));
         return plugins;
     }
 
@@ -146,55 +137,6 @@ class BackgroundStartTest {
 
         toServer.close();
         serving.join(10_000);
-    }
-
-    @Test
-    void overHttpTheReadinessProbeSaysStartingUntilThePluginsAreLoadedWhileInitializeIsServed() throws Exception {
-        Path plugins = slowPlugins();
-        server = new McpServer(ServerOptions.defaults("background", plugins));
-        var loaded = server.startInBackground();
-        http = server.http(HttpOptions.defaults().withPort(0));
-        http.start();
-        var client = HttpClient.newHttpClient();
-        URI ready = http.url().resolve("/ready");
-
-        var starting = client.send(HttpRequest.newBuilder(ready).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(starting.statusCode()).isEqualTo(503);
-        assertThat(starting.body()).contains("loading plugins");
-        var initialize = client.send(HttpRequest.newBuilder(http.url())
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(INITIALIZE)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(initialize.statusCode()).isEqualTo(200);
-        assertThat(initialize.body()).contains("\"protocolVersion\":\"2025-06-18\"");
-        assertThat(loaded.ended()).isFalse();
-
-        Files.writeString(folder.resolve("release"), "go");
-        assertThat(loaded.await(java.time.Duration.ofSeconds(10))).isTrue();
-        assertThat(loaded.failure()).isEmpty();
-        var readyNow = client.send(HttpRequest.newBuilder(ready).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(readyNow.statusCode()).isEqualTo(200);
-    }
-
-    @Test
-    void theLoadCanWaitForThePortWhileRequestsThatNeedThePluginsWaitForTheLoad() throws Exception {
-        server = new McpServer(ServerOptions.defaults("background", fastPlugin()));
-        var loaded = server.startWhenReady();
-        http = server.http(HttpOptions.defaults().withPort(0));
-        http.start();
-        var client = HttpClient.newHttpClient();
-
-        // Not begun yet, and already counted as loading: what needs the plugins would wait.
-        Thread.sleep(300);
-        assertThat(loaded.ended()).isFalse();
-        assertThat(server.pluginsReady()).isFalse();
-        var starting = client.send(HttpRequest.newBuilder(http.url().resolve("/ready")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(starting.statusCode()).isEqualTo(503);
-
-        loaded.begin();
-        assertThat(loaded.await(java.time.Duration.ofSeconds(10))).isTrue();
-        assertThat(loaded.failure()).isEmpty();
-        assertThat(server.catalog().tools()).extracting(t -> t.declaration().name()).contains("fast");
     }
 
     @Test

@@ -1,16 +1,7 @@
 package dev.jmcp.server.process;
 
-import dev.jmcp.client.McpClient;
-import dev.jmcp.protocol.CallToolResult;
-import dev.jmcp.protocol.ProtocolVersion;
-import dev.jmcp.protocol.TextContent;
-import dev.jmcp.protocol.Tool;
 import dev.jmcp.protocol.json.JsonCodec;
-import dev.jmcp.server.McpServer;
 import dev.jmcp.server.child.ChildProcess;
-import dev.jmcp.server.config.ServerOptions;
-import dev.jmcp.server.http.HttpOptions;
-import dev.jmcp.server.http.HttpTransport;
 import dev.jmcp.testkit.PluginJarBuilder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -34,10 +24,10 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A JAR plugin in a process of its own, run by a server embedded in a program without the jmcp command (this module's
- * tests: the server, its dependencies, SLF4J's simple back end), against a real plugin JAR and a real child JVM: the
- * child is the server's own {@link JarHostMain}, what its plugin writes to standard output never reaches the parent's
- * client, it ends with the server, and a signal lets its call in flight finish and be answered.
+ * A JAR plugin's child process, the server's own {@link JarHostMain}, against a real plugin JAR and a real child JVM:
+ * what its plugin writes to standard output never reaches its parent, and a signal lets its call in flight finish and be
+ * answered. That an embedded server runs one, and that it ends with the server, is the HTTP module's
+ * {@code EmbeddedJarChildTest}.
  */
 @Timeout(120)
 class JarHostTest {
@@ -94,46 +84,6 @@ class JarHostTest {
     }
 
     @Test
-    void anEmbeddedServerWithoutTheJmcpCommandRunsAJarInAChildOfItsOwn() throws Exception {
-        assertThat(ClassLoader.getSystemResource("dev/jmcp/cli/Jmcp.class")).as("the jmcp command").isNull();
-        Path plugins = pluginsWithApart();
-        Files.writeString(plugins.resolve("apart.jar.json"), "{\"isolation\": \"process\"}");
-        var server = new McpServer(ServerOptions.defaults("embedded", plugins));
-        server.start();
-        HttpTransport http = server.http(HttpOptions.defaults().withPort(0));
-        http.start();
-        open.add(server);
-        open.add(http);
-        McpClient client = McpClient.builder().protocolVersion(ProtocolVersion.LATEST_STATEFUL).http(http.url());
-        open.add(client);
-
-        // A child slower to start than the first load waits for is served once ready.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (client.listTools().stream().map(Tool::name).noneMatch("pid"::equals) && System.nanoTime() < deadline) {
-            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
-        }
-        assertThat(server.failedPlugins()).isEmpty();
-        long child = Long.parseLong(text(client.callTool("pid", Map.of())));
-        assertThat(child).isNotEqualTo(ProcessHandle.current().pid());
-        ProcessHandle process = ProcessHandle.of(child).orElseThrow();
-        assertThat(process.parent().map(ProcessHandle::pid)).contains(ProcessHandle.current().pid());
-        assertThat(process.info().commandLine().orElse("")).contains(JarHostMain.class.getName())
-                .doesNotContain("dev.jmcp.cli");
-
-        // What the plugin prints on standard output goes to the child's standard error: the stream stays whole.
-        assertThat(text(client.callTool("stray", Map.of()))).isEqualTo("printed");
-        assertThat(Long.parseLong(text(client.callTool("pid", Map.of())))).isEqualTo(child);
-
-        open.remove(client);
-        client.close();
-        open.remove(http);
-        http.close();
-        open.remove(server);
-        server.close();
-        assertThat(process.onExit().get(30, TimeUnit.SECONDS).isAlive()).as("the child ends with the server").isFalse();
-    }
-
-    @Test
     void aSignalledChildAnswersItsCallInFlightAndExitsZero() throws Exception {
         Path folder = pluginsWithApart();
         Process child = ChildProcess.start(ChildProcess.jarHost(folder), folder);
@@ -187,10 +137,5 @@ class JarHostTest {
     private static void send(OutputStream in, String line) throws IOException {
         in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();
-    }
-
-    private static String text(CallToolResult result) {
-        assertThat(result.failed()).as(result.toString()).isFalse();
-        return ((TextContent) result.content().getFirst()).text();
     }
 }

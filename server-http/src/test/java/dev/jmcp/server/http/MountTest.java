@@ -1,4 +1,4 @@
-package dev.jmcp.server.mount;
+package dev.jmcp.server.http;
 
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.ServerNotification;
@@ -125,7 +125,7 @@ class MountTest {
     }
 
     private HttpTransport http(McpServer server) throws Exception {
-        var transport = server.http(HttpOptions.defaults().withPort(0));
+        var transport = new HttpTransport(server, HttpOptions.defaults().withPort(0));
         transport.start();
         open.add(transport);
         return transport;

@@ -1,4 +1,4 @@
-package dev.jmcp.server.fuzz;
+package dev.jmcp.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -111,7 +111,7 @@ class SamplingWithToolsTest {
         var server = new McpServer(ServerOptions.defaults("sampling-test", plugins));
         server.start();
         open.add(server);
-        HttpTransport http = server.http(HttpOptions.defaults().withPort(0));
+        HttpTransport http = new HttpTransport(server, HttpOptions.defaults().withPort(0));
         http.start();
         open.add(http);
         Function<CreateMessageRequest, CreateMessageResult> model = this::model;

@@ -1,5 +1,6 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.server.McpServer;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.http.routes.Routes;
 import org.eclipse.jetty.http.HttpVersion;
@@ -18,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -66,16 +68,39 @@ public final class HttpTransport implements AutoCloseable {
         });
     }
 
+    /**
+     * The engine {@code server} runs, which is private to it: no embedder sees the engine. Read with a lookup the server's
+     * module opens its root package to this module for (the server's module must not name the HTTP transport, which
+     * lives in a module of its own so that a server without HTTP brings no Jetty).
+     */
+    private static Engine engineOf(McpServer server) {
+        try {
+            return (Engine) MethodHandles.privateLookupIn(McpServer.class, MethodHandles.lookup())
+                    .findGetter(McpServer.class, "engine", Engine.class).invoke(server);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot reach the engine of the server to serve it over HTTP", e);
+        }
+    }
+
     /** How long a thread of the HTTP server's pool above its minimum may stay idle before it ends. */
     static final java.time.Duration THREAD_IDLE_TIMEOUT = java.time.Duration.ofSeconds(10);
 
     /**
-     * Made by {@link dev.jmcp.server.McpServer#http}, the one way to an HTTP transport: the engine it serves is no
-     * embedder's business.
+     * An HTTP transport serving {@code server} (Streamable HTTP and, when enabled, the legacy HTTP+SSE transport). The
+     * caller starts and closes it, and closes it before the server.
      */
+    public HttpTransport(McpServer server, HttpOptions options) {
+        this(engineOf(server), options);
+    }
+
+    /** For tests that serve an engine of their own; embedders go through {@link McpServer}. */
     HttpTransport(Engine engine, HttpOptions options) {
         this.options = options;
         this.engine = engine;
+        // McpServer.requestsInFlight counts this transport's stateless requests beside the sessions' ones.
+        engine.countInFlight(this::statelessCallCount);
         this.sessions = new SessionTable(options.maxSessions());
         this.statelessExchanges = new StatelessExchanges(options.maxStatelessCalls());
         padJettyQueuesWithoutJmx();

@@ -87,7 +87,7 @@ class ConsoleTest {
         PluginJarBuilder.create().plugin("demo.Workbench", WORKBENCH).writeTo(plugins.resolve("workbench.jar"));
         server = new McpServer(ServerOptions.defaults("console-test", plugins));
         server.start();
-        transport = server.http(HttpOptions.defaults().withPort(0));
+        transport = new HttpTransport(server, HttpOptions.defaults().withPort(0));
         new Console(server).devBuild(work.resolve("build.json")).install(transport);
         transport.start();
         base = transport.url().resolve("/console/");

@@ -1,4 +1,4 @@
-package dev.jmcp.server.mount;
+package dev.jmcp.server.http;
 
 import dev.jmcp.client.McpClient;
 import dev.jmcp.client.ServerNotification;
@@ -66,7 +66,7 @@ class MountFileKeysTest {
     }
 
     private HttpTransport http(McpServer server, int port) throws Exception {
-        var transport = server.http(HttpOptions.defaults().withPort(port));
+        var transport = new HttpTransport(server, HttpOptions.defaults().withPort(port));
         transport.start();
         open.add(transport);
         return transport;

@@ -53,7 +53,7 @@ class EnvelopeFuzzTest {
         if (head.toLowerCase().contains("content-type: application/json")) {
             var message = TestClient.object(answer.substring(split + 4));
             if (message.get("error") instanceof Map<?, ?> error) {
-                dev.jmcp.server.fuzz.Readable.assertReadable((String) error.get("message"));
+                dev.jmcp.testkit.Readable.assertReadable((String) error.get("message"));
             }
         }
     }

@@ -72,7 +72,7 @@ class HttpFramingFuzzTest {
             }
             assertThat(message.get("jsonrpc")).isEqualTo("2.0");
             if (message.get("error") instanceof Map<?, ?> error) {
-                dev.jmcp.server.fuzz.Readable.assertReadable((String) error.get("message"));
+                dev.jmcp.testkit.Readable.assertReadable((String) error.get("message"));
             }
         }
     }

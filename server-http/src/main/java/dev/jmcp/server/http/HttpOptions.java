@@ -1,5 +1,7 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.server.config.ServerOptions;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -45,7 +47,7 @@ public record HttpOptions(String host, int port, String path, List<String> allow
     public static final Duration DEFAULT_SSE_RETRY = Duration.ofSeconds(1);
     public static final Duration DEFAULT_KEEP_ALIVE = Duration.ofSeconds(15);
     public static final int DEFAULT_MAX_STATELESS_CALLS = 1000;
-    public static final Duration DEFAULT_GRACE_PERIOD = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_GRACE_PERIOD = ServerOptions.DEFAULT_GRACE_PERIOD;
 
     public HttpOptions {
         if (host == null || host.isBlank()) host = DEFAULT_HOST;
