@@ -3,13 +3,11 @@ package dev.jmcp.server;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.jmcp.testkit.ApiSignatures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.InputStream;
 import java.lang.module.ModuleDescriptor;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,10 +27,7 @@ class ModuleBoundariesTest {
     static void read() throws Exception {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("dev.jmcp.server");
-        Path mainClasses = Path.of(McpServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        try (InputStream in = Files.newInputStream(mainClasses.resolve("module-info.class"))) {
-            module = ModuleDescriptor.read(in);
-        }
+        module = ApiSignatures.moduleBeside(McpServer.class);
     }
 
     @Test

@@ -5,26 +5,12 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.jmcp.testkit.ApiSignatures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.InputStream;
 import java.lang.module.ModuleDescriptor;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Executable;
-import java.lang.reflect.Field;
-import java.lang.reflect.GenericArrayType;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
-import java.lang.reflect.TypeVariable;
-import java.lang.reflect.WildcardType;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -116,13 +102,6 @@ class PublicSurfaceTest {
             "dev.jmcp.server.stateless.StatelessEnvelope", "the HTTP transport (module dev.jmcp.server.http, not read "
                     + "here) reads a stateless request's envelope with it");
 
-    /** Library types that exported signatures must not name: the server's own choice of HTTP server and JSON. */
-    private static final List<String> LIBRARIES = List.of("org.eclipse.jetty.", "com.fasterxml.jackson.");
-
-    /** Blocking methods on virtual threads: no futures in signatures (STYLE.md, Concurrency). */
-    private static final Set<String> FUTURES = Set.of("java.util.concurrent.CompletableFuture",
-            "java.util.concurrent.CompletionStage", "java.util.concurrent.Future");
-
     private static JavaClasses classes;
     private static ModuleDescriptor module;
 
@@ -130,10 +109,7 @@ class PublicSurfaceTest {
     static void importClasses() throws Exception {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("dev.jmcp.server");
-        Path mainClasses = Path.of(McpServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        try (InputStream in = Files.newInputStream(mainClasses.resolve("module-info.class"))) {
-            module = ModuleDescriptor.read(in);
-        }
+        module = ApiSignatures.moduleBeside(McpServer.class);
     }
 
     @Test
@@ -180,25 +156,10 @@ class PublicSurfaceTest {
     void exportedSignaturesNameNoJettyJacksonFutureOrInternalType() {
         var offences = new ArrayList<String>();
         for (JavaClass type : classes) {
-            if (!EXPORTED.contains(type.getPackageName()) || !accessibleFromOutside(type)) continue;
+            if (!EXPORTED.contains(type.getPackageName())) continue;
             Class<?> reflected = type.reflect();
-            var named = new HashSet<Type>();
-            named.add(reflected.getGenericSuperclass());
-            named.addAll(List.of(reflected.getGenericInterfaces()));
-            check(reflected.getName() + " extends/implements", named, offences);
-            for (Constructor<?> constructor : reflected.getDeclaredConstructors()) {
-                if (visible(constructor.getModifiers())) check(constructor.toString(), signature(constructor), offences);
-            }
-            for (Method method : reflected.getDeclaredMethods()) {
-                if (visible(method.getModifiers()) && !method.isSynthetic() && !method.isBridge()
-                        && !ACCEPTED.containsKey(reflected.getName() + "." + method.getName())) {
-                    var types = signature(method);
-                    types.add(method.getGenericReturnType());
-                    check(method.toString(), types, offences);
-                }
-            }
-            for (Field field : reflected.getDeclaredFields()) {
-                if (visible(field.getModifiers())) check(field.toString(), Set.of(field.getGenericType()), offences);
+            if (ApiSignatures.accessibleFromOutside(reflected)) {
+                offences.addAll(ApiSignatures.offences(reflected, EXPORTED::contains, ACCEPTED.keySet()));
             }
         }
         assertThat(offences).as("exported signatures naming a type an embedder should not see").isEmpty();
@@ -217,58 +178,4 @@ class PublicSurfaceTest {
     }
 
     /** Public, and every class enclosing it public too. */
-    private static boolean accessibleFromOutside(JavaClass type) {
-        for (JavaClass t = type; t != null; t = t.getEnclosingClass().orElse(null)) {
-            if (!t.getModifiers().contains(JavaModifier.PUBLIC) || t.isAnonymousClass()) return false;
-        }
-        return true;
-    }
-
-    private static boolean visible(int modifiers) {
-        return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers);
-    }
-
-    private static Set<Type> signature(Executable executable) {
-        var types = new HashSet<Type>(List.of(executable.getGenericParameterTypes()));
-        types.addAll(List.of(executable.getGenericExceptionTypes()));
-        return types;
-    }
-
-    private static void check(String member, Set<Type> types, List<String> offences) {
-        var raw = new HashSet<Class<?>>();
-        for (Type type : types) collect(type, raw, new HashSet<>());
-        for (Class<?> named : raw) {
-            String name = named.getName();
-            String why = null;
-            if (LIBRARIES.stream().anyMatch(name::startsWith)) why = "a library type";
-            else if (FUTURES.contains(name)) why = "a future";
-            else if (name.startsWith("dev.jmcp.server.") && !EXPORTED.contains(named.getPackageName())) {
-                why = "a type of a package not exported to everyone";
-            }
-            if (why != null) offences.add(member + " names " + name + ", " + why);
-        }
-    }
-
-    private static void collect(Type type, Set<Class<?>> into, Set<Type> seen) {
-        if (type == null || !seen.add(type)) return;
-        switch (type) {
-            case Class<?> c -> {
-                while (c.isArray()) c = c.getComponentType();
-                if (!c.isPrimitive()) into.add(c);
-            }
-            case ParameterizedType p -> {
-                collect(p.getRawType(), into, seen);
-                for (Type argument : p.getActualTypeArguments()) collect(argument, into, seen);
-            }
-            case WildcardType w -> {
-                for (Type bound : w.getUpperBounds()) collect(bound, into, seen);
-                for (Type bound : w.getLowerBounds()) collect(bound, into, seen);
-            }
-            case GenericArrayType a -> collect(a.getGenericComponentType(), into, seen);
-            case TypeVariable<?> v -> {
-                for (Type bound : v.getBounds()) collect(bound, into, seen);
-            }
-            default -> { }
-        }
-    }
 }
