@@ -36,6 +36,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The tool index: Lucene BM25 over an in-memory directory, fused with the dense ranking of a {@link DenseIndex} when
@@ -190,8 +192,8 @@ final class HybridToolIndex implements ToolIndex {
                         : dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
             } else {
                 // The request's embedding (native code, most of a search) and its lexical ranking run at once.
-                var words = new java.util.concurrent.FutureTask<>(() -> lexical(generation, request, depth));
-                Thread.ofVirtual().name("tool-search-lexical").start(words);
+                var words = CompletableFuture.supplyAsync(() -> lexical(generation, request, depth),
+                        task -> Thread.ofVirtual().name("tool-search-lexical").start(task));
                 try {
                     denseRanking = dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
                 } finally {
@@ -213,22 +215,13 @@ final class HybridToolIndex implements ToolIndex {
     }
 
     /** What {@code task} gave; waits for it without giving up on interruption (the caller's thread keeps it). */
-    private static List<Fusion.Scored> joined(java.util.concurrent.FutureTask<List<Fusion.Scored>> task) {
-        boolean interrupted = false;
+    private static List<Fusion.Scored> joined(CompletableFuture<List<Fusion.Scored>> task) {
         try {
-            while (true) {
-                try {
-                    return task.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (java.util.concurrent.ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException failure) throw failure;
-                    if (e.getCause() instanceof Error error) throw error;
-                    throw new IllegalStateException(e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
+            return task.join(); // waits on through an interruption, and keeps the thread's interrupt status
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) throw failure;
+            if (e.getCause() instanceof Error error) throw error;
+            throw e;
         }
     }
 
