@@ -16,7 +16,7 @@ import java.util.Map;
 record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echoPlugin, Path node, Path tsServer, Path java, String javaSdkClasspath,
                      List<String> javaSdkJvmOptions, List<String> servers, List<LoadTransport> transports, int startupRuns,
                      int warmup, int requests, int stdioConcurrency, int httpConcurrency, Duration phaseLimit, Path logs,
-                     int textBytes, int sessions, int sessionWarmup) {
+                     int textBytes, int sessions, int sessionWarmup, int clientWarmup) {
 
     /** The servers {@code --plugin-kinds true} measures: jmcp with each kind of plugin, and the baseline. */
     static final String PLUGIN_KINDS = "jmcp,jmcp-native,jmcp-mount,trivial";
@@ -38,7 +38,11 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
                               [--startup-only true (start-up runs and the RSS of an idle server; no load phases)]
                               [--text-bytes N (echo a text of N bytes instead of one sentence, e.g. 1048576)]
                               [--sessions N (HTTP: then open N more sessions, 16 at a time; rate and KiB per session)]
-                              [--session-warmup N (HTTP: open N sessions, unmeasured, before those; default 0)]""";
+                              [--session-warmup N (HTTP: open N sessions, unmeasured, before those; default 0)]
+                              [--client-warmup N (before any server is measured, N calls per transport, and over HTTP
+                                                  N/10 sessions, against the trivial server, unmeasured, so that the
+                                                  driver's own code is as warm for the first server as for the last;
+                                                  default 20000, 0: none)]""";
 
     static DriverOptions parse(String[] args) {
         Map<String, String> values = new HashMap<>();
@@ -48,7 +52,7 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
         }
         var known = List.of("jmcp", "jmcp-release", "startup-only", "plugin-kinds", "stdio-concurrency", "http-concurrency", "echo-plugin", "node", "ts-server", "java", "java-sdk-classpath", "java-sdk-jvm-options",
                 "servers", "transports", "startup-runs", "warmup", "requests", "concurrency", "phase-limit-seconds", "logs",
-                "text-bytes", "sessions", "session-warmup");
+                "text-bytes", "sessions", "session-warmup", "client-warmup");
         for (String key : values.keySet()) {
             if (!known.contains(key)) throw new IllegalArgumentException("unknown option --" + key);
         }
@@ -73,7 +77,8 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
                 positive(values, "http-concurrency", positive(values, "concurrency", 16)), Duration.ofSeconds(positive(values, "phase-limit-seconds", 120)),
                 Path.of(values.getOrDefault("logs", "bench/target/e2e-logs")),
                 Integer.parseInt(values.getOrDefault("text-bytes", "0")), Integer.parseInt(values.getOrDefault("sessions", "0")),
-                Integer.parseInt(values.getOrDefault("session-warmup", "0")));
+                Integer.parseInt(values.getOrDefault("session-warmup", "0")),
+                Integer.parseInt(values.getOrDefault("client-warmup", "20000")));
     }
 
     /** How many calls are in flight in the warm-up and the concurrent phase over {@code transport}. */

@@ -50,6 +50,7 @@ public final class LoadDriver {
             var driver = new LoadDriver(options, plugins);
             List<Target> targets = driver.targets();
             Map<Target, StartUps> startUps = driver.startUps(targets);
+            if (!options.startupOnly()) driver.warmClient(targets);
             var results = new ArrayList<TargetResult>();
             for (Target target : targets) {
                 System.out.println("== " + target.name());
@@ -195,6 +196,32 @@ public final class LoadDriver {
 
     private Path log(Target target) {
         return options.logs().resolve(target.server() + "-" + target.transport() + ".log");
+    }
+
+    /**
+     * Warms the driver itself before any server is measured: {@code --client-warmup} calls, one at a time and then as
+     * many in flight as a phase has, over each transport the targets use (and over HTTP a tenth as many sessions
+     * opened), against the trivial server, unmeasured. Without it the driver's own code was compiled while it measured
+     * the first server, and whichever server went first lost every column, sequential HTTP calls by up to 1.9×
+     * (bench/RESULTS.md, the server split).
+     */
+    private void warmClient(List<Target> targets) throws IOException, InterruptedException {
+        if (options.clientWarmup() <= 0) return;
+        for (LoadTransport transport : targets.stream().map(Target::transport).distinct().toList()) {
+            var trivial = new Target("trivial", transport, port -> command("trivial", transport, port));
+            int port = freePort();
+            Path log = options.logs().resolve("client-warmup-" + transport + ".log");
+            try (var process = ServerProcess.start(trivial.command().apply(port), log);
+                 var client = client(trivial, process, port)) {
+                client.initialize(STARTUP_LIMIT);
+                client.callEcho(options.clientWarmup(), 1, options.phaseLimit());
+                client.callEcho(options.clientWarmup(), options.concurrency(transport), options.phaseLimit());
+                if (options.sessions() > 0 && client instanceof StreamableHttpClient http) {
+                    http.openSessions(options.clientWarmup() / 10, 16, options.phaseLimit());
+                }
+            }
+        }
+        System.out.println("driver warmed: " + options.clientWarmup() + " calls per transport against the trivial server");
     }
 
     private TargetResult measure(Target target, StartUps startUps) throws IOException, InterruptedException {
