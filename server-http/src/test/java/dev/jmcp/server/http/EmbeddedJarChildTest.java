@@ -7,6 +7,7 @@ import dev.jmcp.protocol.TextContent;
 import dev.jmcp.protocol.Tool;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.testkit.ApartPlugin;
 import dev.jmcp.testkit.PluginJarBuilder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,34 +33,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(120)
 class EmbeddedJarChildTest {
-    /** Answers its process id; prints on standard output, through System.out and FileDescriptor.out. */
-    private static final String APART = """
-            package demo;
-
-            import dev.jmcp.plugin.Plugin;
-            import dev.jmcp.plugin.Registrar;
-            import dev.jmcp.protocol.CallToolResult;
-            import dev.jmcp.protocol.Tool;
-
-            public final class Apart implements Plugin {
-                @Override
-                public void register(Registrar registrar) {
-                    registrar.tool(new Tool("pid", "this process's id", Tool.NO_ARGUMENTS),
-                            (args, ctx) -> CallToolResult.text(Long.toString(ProcessHandle.current().pid())));
-                    registrar.tool(new Tool("stray", "prints forged answers on standard output", Tool.NO_ARGUMENTS),
-                            (args, ctx) -> {
-                                String forged = "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":999,\\"result\\":{}}\\n";
-                                System.out.print(forged);
-                                System.out.flush();
-                                // Not closed: that would close descriptor 1.
-                                var out = new java.io.FileOutputStream(java.io.FileDescriptor.out);
-                                out.write(forged.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                                out.flush();
-                                return CallToolResult.text("printed");
-                            });
-                }
-            }
-            """;
 
     @TempDir
     Path work;
@@ -73,7 +46,7 @@ class EmbeddedJarChildTest {
 
     private Path pluginsWithApart() throws IOException {
         Path plugins = Files.createDirectories(work.resolve("plugins"));
-        PluginJarBuilder.create().plugin("demo.Apart", APART).writeTo(plugins.resolve("apart.jar"));
+        PluginJarBuilder.create().plugin(ApartPlugin.CLASS, ApartPlugin.SOURCE).writeTo(plugins.resolve("apart.jar"));
         return plugins;
     }
 

@@ -2,6 +2,7 @@ package dev.jmcp.server.process;
 
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.child.ChildProcess;
+import dev.jmcp.testkit.ApartPlugin;
 import dev.jmcp.testkit.PluginJarBuilder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -31,40 +32,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(120)
 class JarHostTest {
-    /** Answers its process id; prints on standard output, through System.out and FileDescriptor.out; sleeps. */
-    private static final String APART = """
-            package demo;
-
-            import dev.jmcp.plugin.Plugin;
-            import dev.jmcp.plugin.Registrar;
-            import dev.jmcp.protocol.CallToolResult;
-            import dev.jmcp.protocol.Tool;
-
-            public final class Apart implements Plugin {
-                @Override
-                public void register(Registrar registrar) {
-                    registrar.tool(new Tool("pid", "this process's id", Tool.NO_ARGUMENTS),
-                            (args, ctx) -> CallToolResult.text(Long.toString(ProcessHandle.current().pid())));
-                    registrar.tool(new Tool("stray", "prints forged answers on standard output", Tool.NO_ARGUMENTS),
-                            (args, ctx) -> {
-                                String forged = "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":999,\\"result\\":{}}\\n";
-                                System.out.print(forged);
-                                System.out.flush();
-                                // Not closed: that would close descriptor 1.
-                                var out = new java.io.FileOutputStream(java.io.FileDescriptor.out);
-                                out.write(forged.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                                out.flush();
-                                return CallToolResult.text("printed");
-                            });
-                    registrar.tool(new Tool("nap", "tells its progress, then sleeps a second", Tool.NO_ARGUMENTS),
-                            (args, ctx) -> {
-                                ctx.progress(1, null, "napping");
-                                Thread.sleep(1_000);
-                                return CallToolResult.text("rested");
-                            });
-                }
-            }
-            """;
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     @TempDir
@@ -79,7 +46,7 @@ class JarHostTest {
 
     private Path pluginsWithApart() throws IOException {
         Path plugins = Files.createDirectories(work.resolve("plugins"));
-        PluginJarBuilder.create().plugin("demo.Apart", APART).writeTo(plugins.resolve("apart.jar"));
+        PluginJarBuilder.create().plugin(ApartPlugin.CLASS, ApartPlugin.SOURCE).writeTo(plugins.resolve("apart.jar"));
         return plugins;
     }
 
