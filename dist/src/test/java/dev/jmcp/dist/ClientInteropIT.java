@@ -326,8 +326,11 @@ class ClientInteropIT {
 
     @Test
     void ctrlCAtAFieldOfTheReferenceServersFormCancelsItAndSaysSo() throws Exception {
+        // The terminal's Ctrl-C goes to its whole foreground process group, and the reference server exits on SIGINT:
+        // if it did so before jmcp answered the form, the form would end with the connection, not with an answer.
+        // In a session of its own (setsid) the server hears of the Ctrl-C only from jmcp, which is what is tested.
         try (var pty = Pty.start(List.of(Distribution.launcher().toString(), "call", "trigger-elicitation-request",
-                "--", node, everything, "stdio"), Map.of())) {
+                "--", "setsid", node, everything, "stdio"), Map.of())) {
             pty.awaitShown("Answer? [y]es", Duration.ofSeconds(60));
             pty.type("y\r");
             pty.awaitShown("String*", Duration.ofSeconds(10));

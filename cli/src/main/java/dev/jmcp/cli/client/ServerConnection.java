@@ -179,10 +179,16 @@ public final class ServerConnection {
         var finished = new CountDownLatch(1);
         var signalled = new AtomicBoolean();
         var formCancelled = new AtomicBoolean();
+        // Counted down once the hook knows whether a form was cancelled: the terminal's Ctrl-C reaches a stdio
+        // server too, which may close the connection before the hook has got that far, and the worker then waits
+        // for it so that what it says is right.
+        var formDecided = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             signalled.set(true);
             // At a field of the server's form: the form is answered with cancel first, then the call is cancelled.
-            if (terminal != null && terminal.cancelForm(Duration.ofSeconds(1))) formCancelled.set(true);
+            if (terminal != null && terminal.cancelForm()) formCancelled.set(true);
+            formDecided.countDown();
+            if (formCancelled.get()) terminal.awaitFormAnswered(Duration.ofSeconds(1));
             worker.interrupt();
             try {
                 finished.await(CLOSE_ON_SIGNAL.toMillis(), TimeUnit.MILLISECONDS);
@@ -198,7 +204,7 @@ public final class ServerConnection {
             err.println("jmcp: the server answered error " + e.code() + ": " + e.getMessage());
             return 1;
         } catch (IOException e) {
-            if (signalled.get()) return interrupted(err, formCancelled.get());
+            if (signalled.get()) return interrupted(err, formDecided, formCancelled);
             AuthorizationRequiredException refused = causeOf(e, AuthorizationRequiredException.class);
             if (refused != null) {
                 err.println("jmcp: " + url + ": " + refused.getMessage() + "; " + (refused.hadCredentials()
@@ -210,7 +216,7 @@ public final class ServerConnection {
             printStderrTail(err);
             return 1;
         } catch (InterruptedException e) {
-            if (signalled.get()) return interrupted(err, formCancelled.get());
+            if (signalled.get()) return interrupted(err, formDecided, formCancelled);
             Thread.currentThread().interrupt();
             err.println("jmcp: interrupted");
             return 1;
@@ -234,9 +240,14 @@ public final class ServerConnection {
     /** How long a Ctrl-C waits for the request to be cancelled and the session closed before the process exits. */
     private static final Duration CLOSE_ON_SIGNAL = Duration.ofSeconds(5);
 
-    private static int interrupted(PrintWriter err, boolean formCancelled) {
+    private static int interrupted(PrintWriter err, CountDownLatch formDecided, AtomicBoolean formCancelled) {
+        try {
+            formDecided.await(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         err.println();
-        if (formCancelled) err.println("jmcp: Ctrl-C at the server's form: it was answered with cancel");
+        if (formCancelled.get()) err.println("jmcp: Ctrl-C at the server's form: it was answered with cancel");
         err.println("jmcp: interrupted; the server was told to cancel the request, and the session is closed");
         err.flush();
         return 130;

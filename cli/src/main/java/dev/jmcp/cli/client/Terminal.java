@@ -209,18 +209,21 @@ final class Terminal {
     }
 
     /**
-     * Ctrl-C: when a form is being asked, answers it with {@code cancel} (the server hears it before the call is
-     * cancelled) and waits, briefly, for that answer to leave. True when there was a form.
+     * Ctrl-C: when a form is being asked, answers it with {@code cancel} so that the server hears it before the call
+     * is cancelled. True when there was a form; {@link #awaitFormAnswered} then waits for that answer to leave.
      */
-    boolean cancelForm(java.time.Duration wait) {
+    boolean cancelForm() {
         CompletableFuture<ElicitResult> form = openForm;
-        if (form == null || !form.complete(new ElicitResult("cancel", null))) return false;
+        return form != null && form.complete(new ElicitResult("cancel", null));
+    }
+
+    /** Waits, at most {@code wait}, for the open form's answer to be handed back to the client. */
+    void awaitFormAnswered(java.time.Duration wait) {
         try {
             formAnswered.await(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return true;
     }
 
     private ElicitResult askForm(ElicitRequest request) {
