@@ -45,8 +45,17 @@ final class HttpFixture implements AutoCloseable {
 
     /** As {@link #HttpFixture(HttpOptions)}, with {@code setUp} run on the transport before it starts. */
     HttpFixture(HttpOptions options, java.util.function.Consumer<HttpTransport> setUp) throws IOException {
+        this(ServerOptions.defaults("http-test", Path.of("unused")), options, setUp);
+    }
+
+    /** As {@link #HttpFixture(HttpOptions)}, the engine made with {@code serverOptions} (its limits). */
+    HttpFixture(ServerOptions serverOptions, HttpOptions options) throws IOException {
+        this(serverOptions, options, transport -> { });
+    }
+
+    private HttpFixture(ServerOptions serverOptions, HttpOptions options,
+                        java.util.function.Consumer<HttpTransport> setUp) throws IOException {
         registry.set(Registry.of(List.of(contribution(false))));
-        var serverOptions = ServerOptions.defaults("http-test", Path.of("unused"));
         engine = new Engine(serverOptions, registry::get, Methods.table(serverOptions));
         transport = new HttpTransport(engine, options.withPort(0));
         setUp.accept(transport);
