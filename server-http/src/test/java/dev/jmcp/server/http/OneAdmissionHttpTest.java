@@ -6,9 +6,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * session calls to a tool that waits, sent at the same time, are bounded alike: the same -32000 "Server busy" answer
  * past the limit (503 on the stateless wire, as the README says), one count of requests in flight for both, exactly one
  * answer per request once the tool lets go, and the server serving again after. At the end of a shutdown's grace
- * period both kinds are stopped with the same -32603, and a listen stream is not waited for.
+ * period both kinds are stopped with the same -32603, and a listen stream is not waited for. A stateless call whose code
+ * ignores its cancellation frees its place after the same grace as a session's ({@code Admission.CANCEL_GRACE}).
  */
 @Timeout(60)
 class OneAdmissionHttpTest {
@@ -225,5 +228,32 @@ class OneAdmissionHttpTest {
         assertThat(error(last)).containsEntry("code", -32603);
         assertThat(listen.next()).as("the listen stream ends with its answer").isNull();
         await(fixture.engine::requestsInFlight, 0, "nothing left in flight once stopped");
+    }
+
+    @Test
+    void aStatelessCallWhoseCodeIgnoresItsCancellationFreesItsPlaceAfterTheGraceAsASessionsDoes() throws Exception {
+        var defaults = ServerOptions.defaults("one-admission-test", Path.of("unused"));
+        fixture = new HttpFixture(defaults, HttpOptions.defaults().withMaxStatelessCalls(1));
+        var json = statelessBody(1, "tools/call", Map.of("name", "stubborn", "arguments", Map.of("text", "hi")))
+                .getBytes(StandardCharsets.UTF_8);
+        try (var socket = new Socket("127.0.0.1", fixture.transport.port())) {
+            String head = "POST " + fixture.transport.url().getPath() + " HTTP/1.1\r\nHost: 127.0.0.1:"
+                    + fixture.transport.port() + "\r\nContent-Type: application/json\r\nAccept: " + TestClient.BOTH
+                    + "\r\nMCP-Protocol-Version: " + REVISION + "\r\nMcp-Method: tools/call\r\nMcp-Name: stubborn"
+                    + "\r\nContent-Length: " + json.length + "\r\n\r\n";
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(json);
+            socket.getOutputStream().flush();
+            assertThat(fixture.stubbornStarted.await(20, TimeUnit.SECONDS)).isTrue();
+        }
+        // Hung up: the call is cancelled, its code carries on, and its place stays taken until the grace ends.
+        assertThat(fixture.stubbornInterrupted.await(20, TimeUnit.SECONDS)).as("cancelled by the hang-up").isTrue();
+        long cancelled = System.nanoTime();
+        await(fixture.transport::statelessCallCount, 0, "the place freed once the grace ended");
+        assertThat(Duration.ofNanos(System.nanoTime() - cancelled)).as("not before the grace")
+                .isGreaterThan(Duration.ofSeconds(4));
+        var next = statelessCall(2, "echo").get(30, TimeUnit.SECONDS);
+        assertThat(next.statusCode()).as("the freed place serves the next call").isEqualTo(200);
+        assertThat(answers(next)).singleElement().satisfies(a -> assertThat(a).containsKey("result"));
     }
 }
