@@ -87,30 +87,10 @@ public final class Admission {
     }
 
     /**
-     * Admits {@code request} (its row {@code method}, null when the server has none; it came in {@code batch}, or
-     * null) to be served through {@code wire}, or answers it at once through {@code responder} with why not: the
-     * bound is reached, or its id is in use. A method that opens the session (on the stateful wire) is served on this
-     * thread; any other on a thread of its own, and this returns at once.
-     *
-     * @throws VirtualMachineError when no thread could be started for it; it is not in flight then
-     */
-    void admit(JsonRpcRequest request, ServedMethod method, Pipeline.Wire wire, Responder responder,
-               BatchCollector batch) {
-        if (method != null && method.is(ServedMethod.Trait.OPENS_SESSION) && wire.session() != null) {
-            if (busy(request, wire, responder, false)) return;
-            // Served on the reader's thread, so a request the client sends right behind it finds the session ready.
-            pipeline.serveHere(request, method, wire, InFlight.admitting(request, identityFromParent),
-                    responder::respond);
-            return;
-        }
-        admit(request, method, wire, responder, batch, null);
-    }
-
-    /**
-     * Admits {@code request}, which came on no connection of its own, as {@link #admit(JsonRpcRequest, ServedMethod,
-     * Pipeline.Wire, Responder, BatchCollector)} does; {@code ended} runs once its handler has ended (answered,
-     * cancelled or failed) or its subscription closed. Returns the request in flight, which the transport
-     * {@link #cancel(InFlight, String) cancels} when its client goes away; null when it was refused (its answer sent).
+     * Admits {@code request}, which came on no connection of its own, as a connection's requests are admitted (see
+     * {@link #admit(JsonRpcRequest, ServedMethod, Pipeline.Wire, Responder, BatchCollector, Runnable)}). Returns the
+     * request in flight, which the transport {@link #cancel(InFlight, String) cancels} when its client goes away; null
+     * when it was refused (its answer sent).
      *
      * @throws VirtualMachineError when no thread could be started for it; it is not in flight then
      */
@@ -119,8 +99,25 @@ public final class Admission {
         return admit(request, method, wire, responder, null, ended);
     }
 
-    private InFlight admit(JsonRpcRequest request, ServedMethod method, Pipeline.Wire wire, Responder responder,
-                           BatchCollector batch, Runnable ended) {
+    /**
+     * Admits {@code request} (its row {@code method}, null when the server has none; it came in {@code batch}, or
+     * null) to be served through {@code wire}, or answers it at once through {@code responder} with why not: the
+     * bound is reached, or its id is in use. A method that opens the session (on the stateful wire) is served on this
+     * thread; any other on a thread of its own, and this returns at once; {@code ended}, unless null, runs once its
+     * handler has ended (answered, cancelled or failed) or its subscription closed. Returns the request in flight; null
+     * when it was refused or served here.
+     *
+     * @throws VirtualMachineError when no thread could be started for it; it is not in flight then
+     */
+    InFlight admit(JsonRpcRequest request, ServedMethod method, Pipeline.Wire wire, Responder responder,
+                   BatchCollector batch, Runnable ended) {
+        if (method != null && method.is(ServedMethod.Trait.OPENS_SESSION) && wire.session() != null) {
+            if (busy(request, wire, responder, false)) return null;
+            // Served on the reader's thread, so a request the client sends right behind it finds the session ready.
+            pipeline.serveHere(request, method, wire, InFlight.admitting(request, identityFromParent),
+                    responder::respond);
+            return null;
+        }
         if (busy(request, wire, responder, true)) return null;
         var work = InFlight.admitting(request, identityFromParent);
         Object key = key(work);
