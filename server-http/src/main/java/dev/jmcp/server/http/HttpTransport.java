@@ -3,6 +3,7 @@ package dev.jmcp.server.http;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.http.routes.Routes;
+import dev.jmcp.server.session.Admission;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.http.MimeTypes;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -40,6 +41,8 @@ public final class HttpTransport implements AutoCloseable {
     private final HttpOptions options;
     private final Engine engine;
     private final SessionTable sessions;
+    /** The one admission of this transport's stateless requests, the engine's (it counts and stops them). */
+    private final Admission statelessAdmission;
     private final StatelessExchanges statelessExchanges;
     private final Server server;
     private final Router router;
@@ -99,10 +102,11 @@ public final class HttpTransport implements AutoCloseable {
     HttpTransport(Engine engine, HttpOptions options) {
         this.options = options;
         this.engine = engine;
-        // McpServer.requestsInFlight counts this transport's stateless requests beside the sessions' ones.
-        engine.countInFlight(this::statelessCallCount);
         this.sessions = new SessionTable(options.maxSessions());
-        this.statelessExchanges = new StatelessExchanges(options.maxStatelessCalls());
+        // Admitted as every wire's requests are; the engine counts them in McpServer.requestsInFlight beside the
+        // sessions' ones, waits for them when shutting down, and stops them when its grace period ends.
+        this.statelessAdmission = engine.connectionless(options.maxStatelessCalls());
+        this.statelessExchanges = new StatelessExchanges();
         padJettyQueuesWithoutJmx();
         var threads = new QueuedThreadPool();
         threads.setName("jmcp-http");
@@ -130,7 +134,7 @@ public final class HttpTransport implements AutoCloseable {
         // Streams carry a keep-alive comment every keepAlive, so only a dead connection stays silent this long.
         connector.setIdleTimeout(Math.max(60_000, options.keepAlive().toMillis() * 4));
         server.addConnector(connector);
-        this.streamable = new StreamableEndpoint(engine, options, sessions, statelessExchanges);
+        this.streamable = new StreamableEndpoint(engine, options, sessions, statelessAdmission, statelessExchanges);
         this.legacy = new LegacySseEndpoint(engine, options, sessions);
         this.router = new Router(options, streamable, legacy, engine::pluginsReady);
         server.setHandler(router);
@@ -217,13 +221,7 @@ public final class HttpTransport implements AutoCloseable {
      * streams do not count), at most {@code timeout}. True when it got there.
      */
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        if (!engine.awaitIdle(timeout)) return false;
-        while (statelessExchanges.requestsInFlight() > 0) {
-            if (System.nanoTime() >= deadline) return false;
-            Thread.sleep(20);
-        }
-        return true;
+        return engine.awaitIdle(timeout);
     }
 
     /** Binds the port and starts serving. Throws when the port cannot be bound. */
@@ -273,7 +271,7 @@ public final class HttpTransport implements AutoCloseable {
 
     /** Stateless requests being answered now, {@code subscriptions/listen} streams included. */
     public int statelessCallCount() {
-        return statelessExchanges.size();
+        return statelessAdmission.size();
     }
 
     /** Ends every session and stateless call, then stops Jetty. */

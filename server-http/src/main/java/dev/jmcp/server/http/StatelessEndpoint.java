@@ -13,6 +13,8 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.RepeatedLines;
 import dev.jmcp.server.observe.Target;
+import dev.jmcp.server.session.Admission;
+import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.Pipeline;
 import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.stateless.StatelessRequests;
@@ -33,8 +35,9 @@ import java.util.Map;
  * {@link WireRoute} pick this wire; here the request is checked in the order the conformance suite probes (each
  * failure a 400 echoing the request id): a single request; its {@code _meta} envelope (-32602);
  * {@code MCP-Protocol-Version} equal to the envelope's revision (-32020); a served revision (-32022);
- * {@code Mcp-Method} and {@code Mcp-Name} equal to the body (-32020). Then it is admitted against the bound on calls
- * (503) and served; a {@link StatelessExchange} writes what the engine sends. Thread-safe and stateless itself.
+ * {@code Mcp-Method} and {@code Mcp-Name} equal to the body (-32020). Then it is admitted by the engine's one
+ * {@link Admission} of stateless requests (past its bound, -32000 "Server busy", with 503) and served through the
+ * pipeline; a {@link StatelessExchange} writes what the engine sends. Thread-safe and stateless itself.
  */
 final class StatelessEndpoint {
     private static final Logger log = LoggerFactory.getLogger(StatelessEndpoint.class);
@@ -43,10 +46,13 @@ final class StatelessEndpoint {
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final StatelessRequests engine;
+    /** The one admission of this transport's stateless requests: the engine's, which counts and stops them. */
+    private final Admission admission;
     private final StatelessExchanges calls;
 
-    StatelessEndpoint(StatelessRequests engine, StatelessExchanges calls) {
+    StatelessEndpoint(StatelessRequests engine, Admission admission, StatelessExchanges calls) {
         this.engine = engine;
+        this.admission = admission;
         this.calls = calls;
     }
 
@@ -108,20 +114,23 @@ final class StatelessEndpoint {
             return;
         }
         var exchange = new StatelessExchange(r.id(), new ResponseChannel(request, response, callback), calls);
-        if (!calls.admit(exchange, method != null && method.is(ServedMethod.Trait.STREAMS))) {
-            refusals.warn("refused a stateless request: " + calls.limit()
-                    + " stateless requests are being answered, the limit");
-            exchange.send(new JsonRpcErrorResponse(r.id(), new JsonRpcError(
-                    ErrorCodes.SERVER_BUSY, "Server busy: " + calls.limit() + " requests and subscription streams "
-                    + "are being answered, the most this server allows; retry later")));
-            return;
-        }
+        // Kept before it is admitted: a call may end before admit returns, and its end must find it.
+        calls.add(exchange, method != null && method.is(ServedMethod.Trait.STREAMS));
+        InFlight admitted;
         try {
-            exchange.attach(engine.serve(r, method, wire, exchange));
-        } catch (RuntimeException e) {
+            admitted = admission.admit(r, method, wire, exchange::send, exchange::done);
+        } catch (RuntimeException | Error e) {
             calls.ended(exchange);
             throw e;
         }
+        if (admitted == null) {
+            // Answered "Server busy" (503) by the admission, as every wire is past its bound.
+            calls.ended(exchange);
+            refusals.warn("refused a stateless request: " + admission.limit()
+                    + " stateless requests are being answered, the limit");
+            return;
+        }
+        exchange.attach(() -> admission.cancel(admitted, "its client closed the response"));
     }
 
     /**

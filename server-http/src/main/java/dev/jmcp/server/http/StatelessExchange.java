@@ -22,8 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * stream and given a comment, and so is a quiet stream: HTTP/1.1 reads nothing while a request is handled, so a failed
  * write is the only way to see that the client went away. The stream is not resumable. When the client goes away the
  * call is cancelled: "Closing the SSE response stream MUST be treated by the server as cancellation of that request."
- * Owned by the {@link StatelessExchanges} it was admitted
- * to, which it leaves when it ends. Thread-safe: one lock orders the writes.
+ * Kept by the {@link StatelessExchanges} for its upkeep until it ends; its request is admitted, bounded and cancelled
+ * by the engine's {@code session.Admission}. Thread-safe: one lock orders the writes.
  */
 final class StatelessExchange implements StatelessReply {
     private static final JsonCodec CODEC = JsonCodec.shared();
@@ -106,9 +106,8 @@ final class StatelessExchange implements StatelessReply {
         if (lost) cancelCall();
     }
 
-    /** The engine is done with the call (its handler ended, or its subscription closed): its slot is free again. */
-    @Override
-    public void done() {
+    /** The engine is done with the call (its handler ended, or its subscription closed): no upkeep is left to do. */
+    void done() {
         calls.ended(this);
     }
 

@@ -9,10 +9,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The stateless requests being answered now, {@code subscriptions/listen} streams included, bounded to
- * {@link HttpOptions#maxStatelessCalls()}: the stateless wire has no session to bound, so this is what keeps a flood
- * of requests or open listen streams from exhausting the server. Gives each exchange its keep-alive upkeep and ends
- * them all at shutdown. Thread-safe.
+ * The HTTP exchanges of the stateless requests being answered now, {@code subscriptions/listen} streams included:
+ * what is HTTP's own about them, the keep-alive upkeep that notices a client gone and the response each gets when the
+ * transport closes. Bounding, counting, cancelling and stopping the requests is the engine's one
+ * {@code session.Admission}, as for every other wire. Thread-safe.
  */
 final class StatelessExchanges {
     private static final Logger log = LoggerFactory.getLogger(StatelessExchanges.class);
@@ -26,46 +26,22 @@ final class StatelessExchanges {
     private final Set<StatelessExchange> live = ConcurrentHashMap.newKeySet();
     /** The {@code subscriptions/listen} streams among {@link #live}: they end when their client leaves, not by themselves. */
     private final Set<StatelessExchange> listens = ConcurrentHashMap.newKeySet();
-    private final int limit;
 
-    StatelessExchanges(int limit) {
-        this.limit = limit;
-    }
-
-    /** Counts {@code exchange} in; false when {@link #limit()} calls are already being answered. */
-    synchronized boolean admit(StatelessExchange exchange) {
-        return admit(exchange, false);
-    }
-
-    /** As {@link #admit(StatelessExchange)}; {@code listen} marks a {@code subscriptions/listen} stream. */
-    synchronized boolean admit(StatelessExchange exchange, boolean listen) {
-        if (live.size() >= limit) return false;
+    /** Keeps {@code exchange} up until it {@link #ended}; {@code listen} marks a {@code subscriptions/listen} stream. */
+    void add(StatelessExchange exchange, boolean listen) {
         live.add(exchange);
         if (listen) listens.add(exchange);
-        return true;
     }
 
-    /** Requests being answered now, listen streams not counted: what a shutdown lets finish. */
-    int requestsInFlight() {
-        int requests = 0;
-        for (StatelessExchange exchange : live) {
-            if (!listens.contains(exchange)) requests++;
-        }
-        return requests;
-    }
-
-    /** Counts an exchange out (answered, abandoned by its client, or shut down). Idempotent. */
+    /** Forgets an exchange (answered, refused, abandoned by its client, or shut down). Idempotent. */
     void ended(StatelessExchange exchange) {
         live.remove(exchange);
         listens.remove(exchange);
     }
 
+    /** Exchanges kept now. */
     int size() {
         return live.size();
-    }
-
-    int limit() {
-        return limit;
     }
 
     /**

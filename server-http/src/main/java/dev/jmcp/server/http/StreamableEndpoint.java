@@ -11,6 +11,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.session.Admission;
 import dev.jmcp.server.http.routes.CallGuard;
 import dev.jmcp.server.http.routes.McpGuard;
 import dev.jmcp.server.observe.RepeatedLines;
@@ -49,11 +50,12 @@ final class StreamableEndpoint {
     private final int maxBody;
     private volatile CallGuard callGuard = CallGuard.NONE;
 
-    StreamableEndpoint(Engine engine, HttpOptions options, SessionTable sessions, StatelessExchanges statelessExchanges) {
+    StreamableEndpoint(Engine engine, HttpOptions options, SessionTable sessions, Admission statelessAdmission,
+                       StatelessExchanges statelessExchanges) {
         this.engine = engine;
         this.options = options;
         this.sessions = sessions;
-        this.stateless = new StatelessEndpoint(engine.stateless(), statelessExchanges);
+        this.stateless = new StatelessEndpoint(engine.stateless(), statelessAdmission, statelessExchanges);
         this.maxBody = options.maxBodyBytes() > 0 ? options.maxBodyBytes() : engine.options().maxMessageBytes();
     }
 

@@ -28,12 +28,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * A real engine with a few tools, served by a real {@link HttpTransport} on 127.0.0.1 and an ephemeral port. Tools:
  * {@code echo}; {@code progress} (three progress notifications and a log message, then a result); {@code gated}
  * (one progress notification, then waits for {@link #openGate()}, then two more and a result); {@code slow} (waits
- * until cancelled).
+ * until cancelled); {@code stubborn} (ignores being cancelled, and ends when the fixture closes).
  */
 final class HttpFixture implements AutoCloseable {
     final CountDownLatch slowStarted = new CountDownLatch(1);
     final CountDownLatch slowInterrupted = new CountDownLatch(1);
     final CountDownLatch gatedStarted = new CountDownLatch(1);
+    final CountDownLatch stubbornStarted = new CountDownLatch(1);
+    final CountDownLatch stubbornInterrupted = new CountDownLatch(1);
+    /** Lets {@code stubborn} end; counted down by {@link #close()}. */
+    private final CountDownLatch stubbornRelease = new CountDownLatch(1);
     private final CountDownLatch gate = new CountDownLatch(1);
     final AtomicReference<Registry> registry = new AtomicReference<>();
     final Engine engine;
@@ -45,8 +49,17 @@ final class HttpFixture implements AutoCloseable {
 
     /** As {@link #HttpFixture(HttpOptions)}, with {@code setUp} run on the transport before it starts. */
     HttpFixture(HttpOptions options, java.util.function.Consumer<HttpTransport> setUp) throws IOException {
+        this(ServerOptions.defaults("http-test", Path.of("unused")), options, setUp);
+    }
+
+    /** As {@link #HttpFixture(HttpOptions)}, the engine made with {@code serverOptions} (its limits). */
+    HttpFixture(ServerOptions serverOptions, HttpOptions options) throws IOException {
+        this(serverOptions, options, transport -> { });
+    }
+
+    private HttpFixture(ServerOptions serverOptions, HttpOptions options,
+                        java.util.function.Consumer<HttpTransport> setUp) throws IOException {
         registry.set(Registry.of(List.of(contribution(false))));
-        var serverOptions = ServerOptions.defaults("http-test", Path.of("unused"));
         engine = new Engine(serverOptions, registry::get, Methods.table(serverOptions));
         transport = new HttpTransport(engine, options.withPort(0));
         setUp.accept(transport);
@@ -93,6 +106,19 @@ final class HttpFixture implements AutoCloseable {
             }
             return CallToolResult.text("never");
         }));
+        tools.add(tool("stubborn", (args, ctx) -> {
+            stubbornStarted.countDown();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            // Ignores interruption, as a plugin's careless code does, until the fixture closes.
+            while (stubbornRelease.getCount() > 0 && System.nanoTime() < deadline) {
+                try {
+                    stubbornRelease.await(50, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    stubbornInterrupted.countDown();
+                }
+            }
+            return CallToolResult.text("stubborn done");
+        }));
         if (extra) tools.add(tool("added", (args, ctx) -> CallToolResult.text("new")));
         return new Contribution(Owner.BUILT_IN, tools, List.of(), List.of(), List.of(), List.of(), List.of());
     }
@@ -131,6 +157,7 @@ final class HttpFixture implements AutoCloseable {
     @Override
     public void close() {
         openGate();
+        stubbornRelease.countDown();
         transport.close();
     }
 }

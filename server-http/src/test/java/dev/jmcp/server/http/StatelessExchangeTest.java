@@ -49,7 +49,7 @@ class StatelessExchangeTest {
     }
 
     private final BlockingQueue<Driven> opened = new LinkedBlockingQueue<>();
-    private final StatelessExchanges calls = new StatelessExchanges(2);
+    private final StatelessExchanges calls = new StatelessExchanges();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private Server server;
     private ServerConnector connector;
@@ -66,10 +66,7 @@ class StatelessExchangeTest {
             public boolean handle(Request request, Response response, Callback callback) {
                 var exchange = new StatelessExchange(RequestId.of(1), new ResponseChannel(request, response, callback), calls);
                 var cancelled = new CountDownLatch(1);
-                if (!calls.admit(exchange)) {
-                    exchange.send(new JsonRpcErrorResponse(RequestId.of(1), new JsonRpcError(ErrorCodes.SERVER_BUSY, "full")));
-                    return true;
-                }
+                calls.add(exchange, false);
                 exchange.attach(cancelled::countDown);
                 opened.add(new Driven(exchange, cancelled));
                 return true;
@@ -108,7 +105,7 @@ class StatelessExchangeTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
         assertThat(object(response.body())).containsEntry("id", 1).containsKey("result");
-        assertThat(calls.size()).as("the slot is held until the engine is done").isOne();
+        assertThat(calls.size()).as("the exchange is kept until the engine is done").isOne();
         driven.exchange().done();
         assertThat(calls.size()).isZero();
         assertThat(driven.cancelled().getCount()).as("an answered call is not cancelled").isEqualTo(1);
@@ -181,7 +178,7 @@ class StatelessExchangeTest {
                 calls.tick(System.nanoTime() + QUIET, QUIET, QUIET);
             }
             assertThat(driven.cancelled().getCount()).as("cancelled").isZero();
-            assertThat(calls.size()).as("a cancelled handler keeps its slot until it has ended").isOne();
+            assertThat(calls.size()).as("a cancelled handler keeps its exchange until it has ended").isOne();
             driven.exchange().done();
             assertThat(calls.size()).isZero();
             driven.exchange().send(new JsonRpcResponse(RequestId.of(1), Map.of()));
@@ -197,22 +194,5 @@ class StatelessExchangeTest {
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(object(response.body())).containsEntry("id", 1);
         assertThat(driven.cancelled().await(5, TimeUnit.SECONDS)).isTrue();
-    }
-
-    @Test
-    void noMoreCallsThanTheLimitAreAdmittedAndAnEndedOneFreesItsPlace() throws Exception {
-        var first = http.sendAsync(HttpRequest.newBuilder(url()).build(), HttpResponse.BodyHandlers.ofString());
-        var driven = next();
-        http.sendAsync(HttpRequest.newBuilder(url()).build(), HttpResponse.BodyHandlers.ofString());
-        next();
-        var refused = http.send(HttpRequest.newBuilder(url()).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(refused.statusCode()).isEqualTo(503);
-        assertThat(object(refused.body())).containsEntry("id", 1);
-        driven.exchange().send(new JsonRpcResponse(RequestId.of(1), Map.of()));
-        driven.exchange().done();
-        assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-        var admitted = http.sendAsync(HttpRequest.newBuilder(url()).build(), HttpResponse.BodyHandlers.ofString());
-        next().exchange().send(new JsonRpcResponse(RequestId.of(1), Map.of()));
-        assertThat(admitted.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
     }
 }

@@ -13,6 +13,7 @@ import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.RootsListenerEntry;
+import dev.jmcp.server.session.Admission;
 import dev.jmcp.server.session.Host;
 import dev.jmcp.server.session.Pipeline;
 import dev.jmcp.server.session.MethodTable;
@@ -49,9 +50,8 @@ public final class Engine implements Host {
     private final Supplier<Registry> registry;
     private final MethodTable methods;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
-    /** What transports count of the requests they serve outside sessions (see {@link #countInFlight}). */
-    private final java.util.List<java.util.function.IntSupplier> inFlightElsewhere =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The admissions of requests that come on no connection of their own (see {@link #connectionless}). */
+    private final java.util.List<Admission> connectionless = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Pipeline pipeline = new Pipeline(this);
     private final StatelessRequests stateless = new StatelessRequests(this);
     private volatile CallObserver observer = CallObserver.NONE;
@@ -280,22 +280,26 @@ public final class Engine implements Host {
     }
 
     /**
-     * Requests being served now: in sessions (stdio's stateless ones included) and those each transport counts itself
-     * ({@link #countInFlight}: HTTP's stateless ones).
+     * Requests being served now: in sessions (stdio's stateless ones included) and those admitted on no connection
+     * ({@link #connectionless}: HTTP's stateless ones).
      */
     public int requestsInFlight() {
         int requests = 0;
         for (ServerSession session : sessions) requests += session.requestsInFlight();
-        for (java.util.function.IntSupplier counter : inFlightElsewhere) requests += counter.getAsInt();
+        for (Admission admission : connectionless) requests += admission.size();
         return requests;
     }
 
     /**
-     * Adds what {@code counter} says to {@link #requestsInFlight}: the requests a transport serves outside any session
-     * (HTTP's stateless ones). Kept as long as this engine.
+     * The one admission of the requests a transport receives on no connection of their own (HTTP's 2026-07-28
+     * requests), at most {@code maxRequests} in flight: bounded, cancelled and answered exactly once as a session's
+     * requests are, counted by {@link #requestsInFlight}, awaited by {@link #awaitIdle} and stopped by
+     * {@link #stopInFlight} with them. Kept as long as this engine.
      */
-    public void countInFlight(java.util.function.IntSupplier counter) {
-        inFlightElsewhere.add(counter);
+    public Admission connectionless(int maxRequests) {
+        var admission = Admission.connectionless(pipeline, maxRequests, options.identityFromParent());
+        connectionless.add(admission);
+        return admission;
     }
 
     /** Tasks (tasks extension) this instance holds: shown to clients, or still running after a cancel. */
@@ -304,7 +308,8 @@ public final class Engine implements Host {
     }
 
     /**
-     * Waits at most {@code timeout} for the requests in flight in every session to be answered; true if none is left.
+     * Waits at most {@code timeout} for the requests in flight in every session and every {@link #connectionless}
+     * admission to be answered ({@code subscriptions/listen} streams are not waited for); true if none is left.
      * For shutting down: what finishes meanwhile is answered before the process ends.
      */
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
@@ -313,16 +318,22 @@ public final class Engine implements Host {
             long left = deadline - System.nanoTime();
             if (left <= 0 || !session.awaitIdle(Duration.ofNanos(left))) return false;
         }
+        for (var admission : connectionless) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !admission.awaitIdle(Duration.ofNanos(left))) return false;
+        }
         return true;
     }
 
     /**
-     * The server stops: every request still in flight in every session is answered with an error saying so, and
+     * The server stops: every request still in flight, in every session and every {@link #connectionless} admission,
+     * is answered with an error saying so, and
      * cancelled. Returns how many were answered so. For the end of a shutdown's grace period.
      */
     public int stopInFlight() {
         int answered = 0;
         for (var session : sessions) answered += session.stopInFlight();
+        for (var admission : connectionless) answered += admission.stopInFlight();
         return answered;
     }
 

@@ -20,13 +20,18 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The requests of one connection in flight, and the one admission of a request to them, whichever wire it speaks: the
- * bound on requests pending ({@code maxPendingRequests}, answers held for unfinished batches counted), an id no
- * request in flight uses, the {@code subscriptions/listen} streams the end of input cancels, and exactly one answer
- * per request ({@link InFlight#claimAnswer}), which {@link #stopInFlight} may give instead of the handler. Admitted
- * requests are served by the {@link Pipeline}. Owned by the {@link ServerSession} of the connection. Thread-safe.
+ * The requests in flight of one connection, or of a transport's requests that come on none (2026-07-28 over HTTP), and
+ * the one admission of a request to them, whichever wire it speaks: the bound on requests pending (for a connection
+ * {@code maxPendingRequests}, answers held for unfinished batches counted; without one, the transport's bound), over
+ * which a request is answered -32000 "Server busy"; on a connection, an id no request in flight uses; the
+ * {@code subscriptions/listen} streams, which the end of input cancels and which a shutdown does not wait for; a
+ * cancellation that frees the slot of a handler ignoring it after {@link #CANCEL_GRACE}; the stop at the end of a
+ * shutdown's grace period; and exactly one answer per request ({@link InFlight#claimAnswer}), which
+ * {@link #stopInFlight} may give instead of the handler. Admitted requests are served by the {@link Pipeline}. Owned
+ * by the {@link ServerSession} of the connection, or by the engine for a transport ({@link #connectionless}).
+ * Thread-safe.
  */
-final class Admission {
+public final class Admission {
     private static final Logger log = LoggerFactory.getLogger(Admission.class);
     /** How long a cancelled request may go on before it stops counting as in flight. */
     static final Duration CANCEL_GRACE = Duration.ofSeconds(5);
@@ -34,7 +39,17 @@ final class Admission {
     private final Pipeline pipeline;
     private final int maxPending;
     private final boolean identityFromParent;
-    private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
+    /**
+     * Whether the requests come on one connection, whose client keeps their ids apart: keyed by id then. Requests
+     * that come on none are from many clients, whose ids may be the same: keyed by themselves.
+     */
+    private final boolean oneConnection;
+    /** The requests in flight, by id on a connection, by themselves otherwise ({@link #key}). */
+    private final Map<Object, InFlight> inFlight = new ConcurrentHashMap<>();
+    /** Slots taken in {@link #inFlight}, reserved before a request is put there so that the bound is exact. */
+    private final AtomicInteger taken = new AtomicInteger();
+    /** The requests in flight that are not {@link #listens}: what a shutdown waits for. */
+    private final AtomicInteger requests = new AtomicInteger();
     /** Answers held for batches whose other requests still run; they count with {@link #inFlight} against the bound. */
     private final AtomicInteger heldInBatches = new AtomicInteger();
     /** The bytes of those answers, bounded by {@link BatchCollector}. */
@@ -43,63 +58,129 @@ final class Admission {
     private final ReentrantLock idleLock = new ReentrantLock();
     private final Condition idle = idleLock.newCondition();
 
+    /** The admission of one connection's requests, at most {@code maxPending} in flight. */
     Admission(Pipeline pipeline, int maxPending, boolean identityFromParent) {
+        this(pipeline, maxPending, identityFromParent, true);
+    }
+
+    private Admission(Pipeline pipeline, int maxPending, boolean identityFromParent, boolean oneConnection) {
         this.pipeline = pipeline;
         this.maxPending = maxPending;
         this.identityFromParent = identityFromParent;
+        this.oneConnection = oneConnection;
+    }
+
+    /**
+     * The admission of requests that come on no connection of their own (2026-07-28 over HTTP), at most
+     * {@code maxRequests} in flight, {@code subscriptions/listen} streams included; two requests may have the same id.
+     * Made by the engine, which counts, awaits and stops its requests with its sessions' ones.
+     */
+    public static Admission connectionless(Pipeline pipeline, int maxRequests, boolean identityFromParent) {
+        if (maxRequests < 1) throw new IllegalArgumentException("the request limit must be at least 1");
+        return new Admission(pipeline, maxRequests, identityFromParent, false);
     }
 
     /** Where a request's messages go: the connection, or the batch it came in. */
     @FunctionalInterface
-    interface Responder {
+    public interface Responder {
         void respond(JsonRpcMessage message);
+    }
+
+    /**
+     * Admits {@code request}, which came on no connection of its own, as a connection's requests are admitted (see
+     * {@link #admit(JsonRpcRequest, ServedMethod, Pipeline.Wire, Responder, BatchCollector, Runnable)}). Returns the
+     * request in flight, which the transport {@link #cancel(InFlight, String) cancels} when its client goes away; null
+     * when it was refused (its answer sent).
+     *
+     * @throws VirtualMachineError when no thread could be started for it; it is not in flight then
+     */
+    public InFlight admit(JsonRpcRequest request, ServedMethod method, Pipeline.Wire wire, Responder responder,
+                          Runnable ended) {
+        return admit(request, method, wire, responder, null, ended);
     }
 
     /**
      * Admits {@code request} (its row {@code method}, null when the server has none; it came in {@code batch}, or
      * null) to be served through {@code wire}, or answers it at once through {@code responder} with why not: the
      * bound is reached, or its id is in use. A method that opens the session (on the stateful wire) is served on this
-     * thread; any other on a thread of its own, and this returns at once.
+     * thread; any other on a thread of its own, and this returns at once; {@code ended}, unless null, runs once its
+     * handler has ended (answered, cancelled or failed) or its subscription closed. Returns the request in flight; null
+     * when it was refused or served here.
      *
      * @throws VirtualMachineError when no thread could be started for it; it is not in flight then
      */
-    void admit(JsonRpcRequest request, ServedMethod method, Pipeline.Wire wire, Responder responder,
-               BatchCollector batch) {
-        if (inFlight.size() + heldInBatches.get() >= maxPending) {
-            responder.respond(error(request, ErrorCodes.SERVER_BUSY, "Server busy: " + inFlight.size()
-                    + " requests" + (wire.session() == null ? "" : " of this session") + " are already in flight"
-                    + heldInBatches() + "; retry when some have finished"));
-            return;
-        }
+    InFlight admit(JsonRpcRequest request, ServedMethod method, Pipeline.Wire wire, Responder responder,
+                   BatchCollector batch, Runnable ended) {
         if (method != null && method.is(ServedMethod.Trait.OPENS_SESSION) && wire.session() != null) {
+            if (busy(request, wire, responder, false)) return null;
             // Served on the reader's thread, so a request the client sends right behind it finds the session ready.
             pipeline.serveHere(request, method, wire, InFlight.admitting(request, identityFromParent),
                     responder::respond);
-            return;
+            return null;
         }
+        if (busy(request, wire, responder, true)) return null;
         var work = InFlight.admitting(request, identityFromParent);
-        if (inFlight.putIfAbsent(request.id(), work) != null) {
+        Object key = key(work);
+        if (inFlight.putIfAbsent(key, work) != null) {
+            taken.decrementAndGet();
             // The second request's id is the first's, so its error response can only be told apart by its message.
             responder.respond(error(request, ErrorCodes.INVALID_REQUEST,
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));
-            return;
+            return null;
         }
-        boolean listen = method != null && method.is(ServedMethod.Trait.STREAMS);
-        if (listen) listens.add(work);
+        if (method != null && method.is(ServedMethod.Trait.STREAMS)) {
+            listens.add(work);
+        } else {
+            requests.incrementAndGet();
+        }
         Responder once = answerOnce(work, responder);
         try {
             pipeline.serve(request, method, wire, work, once::respond, sent -> {
-                if (sent == null && batch != null && !work.stopped()) batch.skip();
-                // The slot is freed when the handler has really ended, not when it was asked to stop.
-                if (listen) listens.remove(work);
-                if (inFlight.remove(request.id(), work)) signalIfIdle();
+                try {
+                    if (sent == null && batch != null && !work.stopped()) batch.skip();
+                } finally {
+                    // The slot is freed when the handler has really ended, not when it was asked to stop.
+                    release(key, work);
+                    if (ended != null) ended.run();
+                }
             });
         } catch (VirtualMachineError e) {
             // No thread for it (the heap is exhausted): not in flight, so the reader may take it in again.
-            if (listen) listens.remove(work);
-            inFlight.remove(request.id(), work);
+            release(key, work);
             throw e;
         }
+        return work;
+    }
+
+    /**
+     * When the bound is reached, answers {@code request} through {@code responder} that the server is busy and returns
+     * true; otherwise takes a slot for it if {@code take} (a request served on the reader's thread takes none).
+     */
+    private boolean busy(JsonRpcRequest request, Pipeline.Wire wire, Responder responder, boolean take) {
+        while (true) {
+            int now = taken.get();
+            if (now + heldInBatches.get() >= maxPending) {
+                responder.respond(error(request, ErrorCodes.SERVER_BUSY, "Server busy: " + now + " requests"
+                        + (wire.session() == null ? "" : " of this session") + " are already in flight"
+                        + heldInBatches() + "; retry when some have finished"));
+                return true;
+            }
+            if (!take || taken.compareAndSet(now, now + 1)) return false;
+        }
+    }
+
+    /** Where {@code work} is kept in {@link #inFlight}: its id on a connection, itself otherwise. */
+    private Object key(InFlight work) {
+        return oneConnection ? work.id() : work;
+    }
+
+    /** {@code work} is no longer in flight: its slot is free. True for whoever got here first, false after. */
+    private boolean release(Object key, InFlight work) {
+        if (!inFlight.remove(key, work)) return false;
+        taken.decrementAndGet();
+        if (!listens.remove(work)) requests.decrementAndGet();
+        signalIfIdle();
+        return true;
     }
 
     /** A batch of {@code expected} answers, sent on {@code replies} once all are in, held against this bound. */
@@ -136,8 +217,13 @@ final class Admission {
         return once;
     }
 
-    /** Requests being served now. */
-    int size() {
+    /** The most requests this admits in flight at once. */
+    public int limit() {
+        return maxPending;
+    }
+
+    /** Requests being served now, {@code subscriptions/listen} streams included. */
+    public int size() {
         return inFlight.size();
     }
 
@@ -145,10 +231,10 @@ final class Admission {
      * The server stops: every request still in flight is answered now with an error that says so (unless its own
      * answer is already going out), and cancelled. Returns how many were answered so.
      */
-    int stopInFlight() {
+    public int stopInFlight() {
         int answered = 0;
-        for (var entry : inFlight.entrySet()) {
-            if (entry.getValue().stop(new JsonRpcErrorResponse(entry.getKey(), new JsonRpcError(
+        for (InFlight work : inFlight.values()) {
+            if (work.stop(new JsonRpcErrorResponse(work.id(), new JsonRpcError(
                     ErrorCodes.INTERNAL_ERROR, "Internal error: the server stopped before this request finished (its "
                     + "shutdown grace period ended); retry on a new server")))) {
                 answered++;
@@ -157,14 +243,21 @@ final class Admission {
         return answered;
     }
 
-    /** The client cancelled request {@code id}: its handler is interrupted, and no response goes out. */
+    /** The client cancelled request {@code id} of this connection: its handler is interrupted, and no response goes out. */
     void cancel(RequestId id, String reason) {
-        InFlight work = id == null ? null : inFlight.get(id);
-        if (work != null) {
-            log.debug("request {} cancelled by the client: {}", id, reason);
-            work.cancel();
-            Thread.ofVirtual().name("mcp-cancel-watch-" + id).start(() -> freeWhenStuck(id, work));
-        }
+        InFlight work = id == null || !oneConnection ? null : inFlight.get(id);
+        if (work != null) cancel(work, reason);
+    }
+
+    /**
+     * The client cancelled {@code work} ({@code reason} says how): its handler is interrupted, or its subscription
+     * ended, and no response goes out. Idempotent.
+     */
+    public void cancel(InFlight work, String reason) {
+        if (work.cancelled() || inFlight.get(key(work)) != work) return;
+        log.debug("request {} cancelled by the client: {}", work.id(), reason);
+        work.cancel();
+        Thread.ofVirtual().name("mcp-cancel-watch-" + work.id()).start(() -> freeWhenStuck(work));
     }
 
     /**
@@ -172,20 +265,18 @@ final class Admission {
      * handler ignores interruption), the request stops counting as in flight (its id and its slot are free again, and
      * closing the input does not wait for it) and the log says so; the thread itself cannot be stopped.
      */
-    private void freeWhenStuck(RequestId id, InFlight work) {
+    private void freeWhenStuck(InFlight work) {
         try {
             if (work.awaitEnd(CANCEL_GRACE)) return;
         } catch (InterruptedException e) {
             return;
         }
-        if (inFlight.remove(id, work)) {
-            log.warn("request {} still runs {} s after it was cancelled: its handler ignores interruption; its slot is "
-                    + "freed, its thread runs on", id, CANCEL_GRACE.toSeconds());
-            signalIfIdle();
-            if (work.owner() instanceof dev.jmcp.server.registry.RunawayAware runaway) {
-                runaway.ranAway("request " + id + " still runs " + CANCEL_GRACE.toSeconds()
-                        + " s after it was cancelled (its code ignores interruption)");
-            }
+        if (!release(key(work), work)) return;
+        log.warn("request {} still runs {} s after it was cancelled: its handler ignores interruption; its slot is "
+                + "freed, its thread runs on", work.id(), CANCEL_GRACE.toSeconds());
+        if (work.owner() instanceof dev.jmcp.server.registry.RunawayAware runaway) {
+            runaway.ranAway("request " + work.id() + " still runs " + CANCEL_GRACE.toSeconds()
+                    + " s after it was cancelled (its code ignores interruption)");
         }
     }
 
@@ -199,12 +290,15 @@ final class Admission {
         inFlight.values().forEach(InFlight::cancel);
     }
 
-    /** Blocks until no request is in flight or {@code timeout} passes; true when idle. */
-    boolean awaitIdle(Duration timeout) throws InterruptedException {
+    /**
+     * Blocks until no request is in flight or {@code timeout} passes; true when idle. {@code subscriptions/listen}
+     * streams are not waited for: they last as long as their client listens.
+     */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         idleLock.lock();
         try {
-            while (!inFlight.isEmpty()) {
+            while (requests.get() > 0) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) return false;
                 idle.awaitNanos(left);
@@ -216,7 +310,7 @@ final class Admission {
     }
 
     private void signalIfIdle() {
-        if (!inFlight.isEmpty()) return;
+        if (requests.get() > 0) return;
         idleLock.lock();
         try {
             idle.signalAll();

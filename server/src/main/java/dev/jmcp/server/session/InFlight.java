@@ -21,9 +21,17 @@ public final class InFlight {
 
     /** The client's network address (HTTP), captured with the identity; {@code null} over stdio. */
     private final String address = RequestIdentity.address();
+    /** The id of the request this is; null for work of the server's own. */
+    private final dev.jmcp.protocol.jsonrpc.RequestId id;
 
-    private InFlight(dev.jmcp.plugin.Identity identity) {
+    private InFlight(dev.jmcp.plugin.Identity identity, dev.jmcp.protocol.jsonrpc.RequestId id) {
         this.identity = identity;
+        this.id = id;
+    }
+
+    /** The id of the request this is; null for work of the server's own. */
+    public dev.jmcp.protocol.jsonrpc.RequestId id() {
+        return id;
     }
 
     public String address() {
@@ -33,7 +41,7 @@ public final class InFlight {
     /** Work whose sender is whoever the transport says sent the message being received now. */
     /** Work of the server's own, tied to no request's identity (a task's worker). */
     public InFlight() {
-        this(RequestIdentity.current());
+        this(RequestIdentity.current(), null);
     }
 
     /**
@@ -43,7 +51,7 @@ public final class InFlight {
     public static InFlight admitting(dev.jmcp.protocol.jsonrpc.JsonRpcRequest request, boolean identityFromParent) {
         dev.jmcp.plugin.Identity identity = RequestIdentity.current();
         if (identity == null && identityFromParent) identity = ParentIdentity.fromParams(request.params());
-        return new InFlight(identity);
+        return new InFlight(identity, request.id());
     }
 
     public dev.jmcp.plugin.Identity identity() {

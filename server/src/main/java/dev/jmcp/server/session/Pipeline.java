@@ -13,8 +13,8 @@ import java.util.function.Consumer;
  * The one way a request is served, on both wires and every transport: its row of the method table looked up once by
  * whoever admitted it, then checked and run by its {@link Wire} (the stateful session's, or one 2026-07-28 request's
  * envelope), on a virtual thread of its own, observed, with whatever it throws mapped by {@link Failures} to its one
- * answer. Who admits a request (bounds, ids in flight, the one answer) is {@link Admission} for a connection; the HTTP
- * transport bounds its stateless requests itself. One per engine; thread-safe.
+ * answer. Who admits a request (bounds, ids in flight, cancellation, the one answer) is {@link Admission}, on every wire:
+ * a connection's, or the engine's for requests that come on none (2026-07-28 over HTTP). One per engine; thread-safe.
  */
 public final class Pipeline {
     /** Up to 30 s: a collector's full collections on a slow machine may keep the heap exhausted for seconds. */

@@ -144,7 +144,7 @@ final class SessionInbound {
                     + "first (got '" + request.method() + "')"));
             return;
         }
-        session.admission().admit(request, method, served, responder, batch);
+        session.admission().admit(request, method, served, responder, batch, null);
     }
 
     private void notificationReceived(JsonRpcNotification notification) {

@@ -10,8 +10,9 @@
  * dev.jmcp.server.session.ServerSession} per connected client of the stateful revisions (2024-11-05 … 2025-11-25):
  * {@code initialize}, the requests it sends the client, its log level and subscriptions.
  *
- * <p>The one way of a request, for both wires and every transport: admit ({@code Admission}, a connection's requests in
- * flight: bound, ids, listen streams, exactly one answer) → look up its row (once, by whoever admits it) → check and
+ * <p>The one way of a request, for both wires and every transport: admit ({@link dev.jmcp.server.session.Admission}, a
+ * connection's requests in flight, or those of a transport's requests that come on none (2026-07-28 over HTTP): bound,
+ * ids, listen streams, cancellation, the stop at shutdown, exactly one answer) → look up its row (once, by whoever admits it) → check and
  * run ({@link dev.jmcp.server.session.Pipeline} through a {@link dev.jmcp.server.session.Pipeline.Wire}: the session's
  * {@code SessionWire}, or a 2026-07-28 request's envelope) → map failure ({@code Failures}). The session checks only
  * what is its own state (ended, not yet initialized) and hands each request to its admission. Transports hand it messages (it is their {@link dev.jmcp.server.transport.Session}) and it writes

@@ -13,11 +13,4 @@ public interface StatelessReply {
 
     /** Sends one message; a response ({@code JsonRpcResponse} or {@code JsonRpcErrorResponse}) is the last. */
     void send(JsonRpcMessage message);
-
-    /**
-     * Called once when the engine is done with the request: its handler's thread has ended (answered, cancelled or
-     * failed) or its subscription has closed. Until then the request still occupies whatever bound the transport keeps.
-     */
-    default void done() {
-    }
 }

@@ -170,19 +170,6 @@ public final class StatelessRequests implements StatelessWire {
     }
 
     /**
-     * Serves {@code request} (its row {@code method}, null when the server has none) through the {@link Pipeline} on
-     * {@code wire}, which {@link #admit} gave, on its own virtual thread, and returns at once; its messages go to
-     * {@code reply}, the response last (none for a cancelled call; a {@code subscriptions/listen} stream until
-     * cancelled). For a transport that bounds its stateless requests itself (HTTP); a connection's are admitted by
-     * its session.
-     */
-    public StatelessCall serve(JsonRpcRequest request, ServedMethod method, Pipeline.Wire wire, StatelessReply reply) {
-        var work = InFlight.admitting(request, engine.options().identityFromParent());
-        engine.pipeline().serve(request, method, wire, work, reply::send, sent -> reply.done());
-        return work::cancel;
-    }
-
-    /**
      * The row of the method table for {@code name}, which says what a transport asks about a request before it is
      * served (the header naming its target, whether it streams); null when the server has no such method.
      */
