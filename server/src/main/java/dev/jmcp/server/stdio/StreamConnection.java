@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -38,12 +39,20 @@ final class StreamConnection implements Connection {
      * a larger one is queued in its buffer, so it is not copied whole again on its way out (a 1 MiB tool result).
      */
     private static final int COPIED_BYTES = 8 * 1024;
+    /**
+     * Past this many bytes queued (the client reads slower than answers and notifications come), a sender waits for the
+     * lock and writes itself, as every sender did before answers were queued: a tool that sends notifications in a loop
+     * is held back by the client's pace instead of filling the heap.
+     */
+    private static final long MAX_QUEUED_BYTES = 1024 * 1024;
 
     private final OutputStream out;
     /** Held by the one sender writing the queue out; only ever tried, never waited for. */
     private final ReentrantLock lock = new ReentrantLock();
     /** Messages encoded whole (each a byte[] line or a {@link Buffer}), in the order their senders queued them. */
     private final ConcurrentLinkedQueue<Object> queued = new ConcurrentLinkedQueue<>();
+    /** The bytes in {@link #queued}. */
+    private final AtomicLong queuedBytes = new AtomicLong();
     /** Buffers not in use; each message is encoded into one outside the lock. A slot holds one or null. */
     private final AtomicReferenceArray<Buffer> spare = new AtomicReferenceArray<>(SPARE_BUFFERS);
     /** Where {@link #take} looks first: the slot a buffer was given back to last. */
@@ -101,9 +110,9 @@ final class StreamConnection implements Connection {
     public void send(JsonRpcMessage message, RequestId relatedRequest) {
         if (broken) return;
         // Encoded whole before anything is written: a value that is no JSON never leaves half a message on stdout.
-        // Into a buffer kept for the next messages, and from there to the descriptor, so a message is not copied into
-        // a new array of its own size on the way (a 1 MiB tool result was held three times). Encoding happens outside
-        // the lock, so answers finishing at once are encoded in parallel and only their writes take turns.
+        // Into a buffer kept for the next messages; a large message goes from there to the descriptor, so it is not
+        // copied into a new array of its own size on the way (a 1 MiB tool result was held three times). Encoding
+        // happens outside the lock, so answers finishing at once are encoded in parallel and written together.
         Buffer buffer = take();
         try {
             CODEC.write(message, buffer);
@@ -138,9 +147,11 @@ final class StreamConnection implements Connection {
             } finally {
                 give(buffer);
             }
+            queuedBytes.addAndGet(line.length);
             queued.add(line);
         } else {
             buffer.write('\n');
+            queuedBytes.addAndGet(buffer.size());
             queued.add(buffer);
         }
         drain();
@@ -148,13 +159,19 @@ final class StreamConnection implements Connection {
 
     /**
      * Writes out what is queued, and flushes once it is empty, while no other sender does. A sender that finds the
-     * lock taken leaves: its holder looks at the queue again after letting go, so nothing queued is left behind.
+     * lock taken leaves: its holder looks at the queue again after letting go, so nothing queued is left behind. Only
+     * past {@link #MAX_QUEUED_BYTES} queued does a sender wait for the lock.
      */
     private void drain() {
-        while (!queued.isEmpty() && lock.tryLock()) {
+        while (!queued.isEmpty()) {
+            if (!lock.tryLock()) {
+                if (queuedBytes.get() <= MAX_QUEUED_BYTES) return;
+                lock.lock();
+            }
             try {
                 Object next;
                 while ((next = queued.poll()) != null) {
+                    queuedBytes.addAndGet(-(next instanceof byte[] line ? line.length : ((Buffer) next).size()));
                     try {
                         if (broken) continue;
                         if (next instanceof byte[] line) out.write(line);
