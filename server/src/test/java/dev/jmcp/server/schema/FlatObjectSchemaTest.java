@@ -49,9 +49,11 @@ class FlatObjectSchemaTest {
         assertThat(flat.conforms(args())).isFalse();
         assertThat(validator.validate(args())).containsExactly("argument 'text' is required");
         assertThat(flat.conforms(args("text", 3))).isFalse();
-        assertThat(validator.validate(args("text", 3))).containsExactly("argument 'text' must be a string, got a number");
+        assertThat(validator.validate(args("text", 3)))
+                .containsExactly("argument 'text' must be a string, got a number");
         assertThat(flat.conforms(args("text", "a", "extra", 1))).isFalse();
-        assertThat(validator.validate(args("text", "a", "extra", 1))).containsExactly("argument 'extra' is not allowed");
+        assertThat(validator.validate(args("text", "a", "extra", 1)))
+                .containsExactly("argument 'extra' is not allowed");
         assertThat(flat.conforms(args("text", "a", "times", 1.5))).isFalse();
         assertThat(validator.validate(args("text", "a", "times", 1.5))).isNotEmpty();
         var nulls = args("text", null);
