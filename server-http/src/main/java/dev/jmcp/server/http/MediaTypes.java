@@ -10,6 +10,12 @@ final class MediaTypes {
     static final String JSON = "application/json";
     static final String EVENT_STREAM = "text/event-stream";
 
+    /**
+     * The last {@code Accept} value {@link #acceptsPostAnswers} passed: a client sends the same one with every POST, so
+     * it is parsed once, not split into ranges on every request.
+     */
+    private static volatile String lastPostAccept = JSON + ", " + EVENT_STREAM;
+
     private MediaTypes() {
     }
 
@@ -26,7 +32,10 @@ final class MediaTypes {
      * wildcards covering them. A request with no Accept header at all accepts anything (RFC 9110).
      */
     static boolean acceptsPostAnswers(String accept) {
-        return accept == null || (accepts(accept, "application", "json") && accepts(accept, "text", "event-stream"));
+        if (accept == null || accept.equals(lastPostAccept)) return true;
+        boolean accepted = accepts(accept, "application", "json") && accepts(accept, "text", "event-stream");
+        if (accepted) lastPostAccept = accept;
+        return accepted;
     }
 
     /** "The client MUST include an Accept header, listing text/event-stream as a supported content type." */

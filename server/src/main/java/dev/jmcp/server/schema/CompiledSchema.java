@@ -17,16 +17,20 @@ final class CompiledSchema implements ArgumentsValidator {
     private final JsonSchema schema;
     private final Violations violations;
     private final ObjectMapper trees;
+    /** The quick check of a flat object schema (the usual tool's), or null: every call goes to {@link #schema}. */
+    private final FlatObjectSchema flat;
 
-    CompiledSchema(JsonSchema schema, Violations violations, ObjectMapper trees) {
+    CompiledSchema(JsonSchema schema, Violations violations, ObjectMapper trees, FlatObjectSchema flat) {
         this.schema = schema;
         this.violations = violations;
         this.trees = trees;
+        this.flat = flat;
     }
 
     @Override
     public List<String> validate(Map<String, Object> arguments) {
         Map<String, Object> input = arguments == null ? Map.of() : arguments;
+        if (flat != null && flat.conforms(input)) return List.of();
         JsonNode node = TreeNodes.of(input);
         if (node == null) node = trees.valueToTree(input);
         try {

@@ -37,12 +37,22 @@ final class JavaValues {
 
     /** {@code value} (a JSON tree) as {@code type}; throws {@link IllegalArgumentException} naming {@code what}. */
     Object read(Object value, JavaType type, String what) {
+        // A string, boolean or integer argument read as its own type is that very value: Jackson's conversion would
+        // write it to a token buffer and read it back on every call.
+        if (value != null && isItself(value.getClass(), type.getRawClass())) return value;
         try {
             return mapper.convertValue(value, type);
         } catch (IllegalArgumentException e) {
             String reason = e.getCause() instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
             throw new IllegalArgumentException(what + " cannot be read: " + reason, e);
         }
+    }
+
+    private static boolean isItself(Class<?> value, Class<?> type) {
+        return value == String.class ? type == String.class
+                : value == Boolean.class ? type == Boolean.class || type == boolean.class
+                : value == Integer.class ? type == Integer.class || type == int.class
+                : value == Long.class && (type == Long.class || type == long.class);
     }
 
     /** {@code value} as a JSON tree: a map, list, string, number, boolean or null. */

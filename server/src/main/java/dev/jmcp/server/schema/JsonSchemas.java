@@ -110,7 +110,7 @@ public final class JsonSchemas {
             }
             JsonSchema compiled = factory.getSchema(node, CONFIG);
             compiled.initializeValidators();
-            return new CompiledSchema(compiled, violations, trees);
+            return new CompiledSchema(compiled, violations, trees, FlatObjectSchema.of(schema));
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -1,0 +1,85 @@
+package dev.jmcp.server.schema;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.math.BigInteger;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The quick pass of flat object schemas: it only ever passes what the full validator passes too. */
+@Timeout(30)
+class FlatObjectSchemaTest {
+
+    private static final Map<String, Object> FLAT = Map.of(
+            "type", "object",
+            "properties", Map.of(
+                    "text", Map.of("type", "string", "description", "The text to return"),
+                    "loud", Map.of("type", "boolean"),
+                    "times", Map.of("type", "integer"),
+                    "ratio", Map.of("type", "number", "title", "Ratio")),
+            "required", List.of("text"),
+            "additionalProperties", false);
+
+    private static Map<String, Object> args(Object... keyValues) {
+        var map = new LinkedHashMap<String, Object>();
+        for (int i = 0; i < keyValues.length; i += 2) map.put((String) keyValues[i], keyValues[i + 1]);
+        return map;
+    }
+
+    @Test
+    void aFlatSchemaIsRecognisedAndConformingArgumentsPass() {
+        FlatObjectSchema flat = FlatObjectSchema.of(FLAT);
+        assertThat(flat).isNotNull();
+        var conforming = List.of(args("text", "hi"), args("text", "", "loud", true, "times", 3, "ratio", 0.5),
+                args("text", "x", "times", 1L << 40, "ratio", 2), args("text", "x", "times", BigInteger.TEN.pow(30)));
+        for (var arguments : conforming) {
+            assertThat(flat.conforms(arguments)).as("%s", arguments).isTrue();
+            assertThat(JsonSchemas.validator(FLAT).validate(arguments)).as("%s", arguments).isEmpty();
+        }
+    }
+
+    @Test
+    void anythingElseGoesToTheFullValidatorWithItsOwnSentences() {
+        FlatObjectSchema flat = FlatObjectSchema.of(FLAT);
+        var validator = JsonSchemas.validator(FLAT);
+        assertThat(flat.conforms(args())).isFalse();
+        assertThat(validator.validate(args())).containsExactly("argument 'text' is required");
+        assertThat(flat.conforms(args("text", 3))).isFalse();
+        assertThat(validator.validate(args("text", 3)))
+                .containsExactly("argument 'text' must be a string, got a number");
+        assertThat(flat.conforms(args("text", "a", "extra", 1))).isFalse();
+        assertThat(validator.validate(args("text", "a", "extra", 1)))
+                .containsExactly("argument 'extra' is not allowed");
+        assertThat(flat.conforms(args("text", "a", "times", 1.5))).isFalse();
+        assertThat(validator.validate(args("text", "a", "times", 1.5))).isNotEmpty();
+        var nulls = args("text", null);
+        assertThat(flat.conforms(nulls)).isFalse();
+        assertThat(validator.validate(nulls)).isNotEmpty();
+    }
+
+    @Test
+    void openSchemasLetOtherMembersThrough() {
+        var open = Map.<String, Object>of("type", "object", "properties", Map.of("text", Map.of("type", "string")));
+        assertThat(FlatObjectSchema.of(open).conforms(args("other", List.of(1)))).isTrue();
+        assertThat(JsonSchemas.validator(open).validate(args("other", List.of(1)))).isEmpty();
+    }
+
+    @Test
+    void schemasWithAnyOtherKeywordAreLeftToTheFullValidator() {
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "properties",
+                Map.of("city", Map.of("type", "string", "minLength", 2))))).isNull();
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "properties",
+                Map.of("when", Map.of("type", "string", "format", "date-time"))))).isNull();
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "properties",
+                Map.of("tags", Map.of("type", "array"))))).isNull();
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "minProperties", 1))).isNull();
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "additionalProperties", Map.of("type", "string"))))
+                .isNull();
+        assertThat(FlatObjectSchema.of(Map.of("type", List.of("object", "null")))).isNull();
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "$defs", Map.of()))).isNull();
+    }
+}
