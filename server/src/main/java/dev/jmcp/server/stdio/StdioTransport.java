@@ -64,6 +64,9 @@ public final class StdioTransport {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            // The last answers may still be on their way out through another sender's hands.
+            connection.finish();
         }
     }
 

@@ -169,25 +169,45 @@ final class StreamConnection implements Connection {
                 lock.lock();
             }
             try {
-                Object next;
-                while ((next = queued.poll()) != null) {
-                    queuedBytes.addAndGet(-(next instanceof byte[] line ? line.length : ((Buffer) next).size()));
-                    try {
-                        if (broken) continue;
-                        if (next instanceof byte[] line) out.write(line);
-                        else ((Buffer) next).writeContentTo(out);
-                    } catch (IOException e) {
-                        fail(e);
-                    } finally {
-                        if (next instanceof Buffer large) give(large);
-                    }
-                }
-                if (!broken) out.flush();
-            } catch (IOException e) {
-                fail(e);
+                writeQueued();
             } finally {
                 lock.unlock();
             }
+        }
+    }
+
+    /**
+     * Waits until every message queued so far is written and flushed. Serving ends with it: a sender's
+     * {@link #send} may return while another sender still writes its message, and the process must not end first.
+     */
+    void finish() {
+        lock.lock();
+        try {
+            writeQueued();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Writes out what is queued and flushes. The lock is held. */
+    private void writeQueued() {
+        try {
+            Object next;
+            while ((next = queued.poll()) != null) {
+                queuedBytes.addAndGet(-(next instanceof byte[] line ? line.length : ((Buffer) next).size()));
+                try {
+                    if (broken) continue;
+                    if (next instanceof byte[] line) out.write(line);
+                    else ((Buffer) next).writeContentTo(out);
+                } catch (IOException e) {
+                    fail(e);
+                } finally {
+                    if (next instanceof Buffer large) give(large);
+                }
+            }
+            if (!broken) out.flush();
+        } catch (IOException e) {
+            fail(e);
         }
     }
 

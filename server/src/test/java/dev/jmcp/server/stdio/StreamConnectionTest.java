@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StreamConnectionTest {
 
     /** Keeps only what was flushed: what a client reading the pipe would have seen. */
-    private static final class Flushed extends OutputStream {
+    private static class Flushed extends OutputStream {
         private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
         private final ByteArrayOutputStream seen = new ByteArrayOutputStream();
 
@@ -129,6 +129,40 @@ class StreamConnectionTest {
             all = written.toString(StandardCharsets.UTF_8);
         }
         assertThat(all.split("\n")).hasSize(messages + 1);
+    }
+
+    @Test
+    void finishWaitsForWhatAnotherSenderStillWrites() throws Exception {
+        var writing = new CountDownLatch(1);
+        var out = new Flushed() {
+            @Override
+            public void write(byte[] b, int off, int len) {
+                try {
+                    writing.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                super.write(b, off, len);
+            }
+        };
+        var connection = new StreamConnection(out);
+        // The first sender holds the lock, blocked in its write; the second only queues its message and returns.
+        Thread first = Thread.ofPlatform().start(() -> connection.send(message(0, 0, "first"), null));
+        waitUntil(() -> first.getState() == Thread.State.WAITING);
+        connection.send(message(1, 0, "second"), null);
+        assertThat(out.seen()).isEmpty();
+        // Serving ends: finish() returns only once both are written and flushed.
+        var finished = new CountDownLatch(1);
+        Thread finisher = Thread.ofPlatform().start(() -> {
+            connection.finish();
+            finished.countDown();
+        });
+        waitUntil(() -> finisher.getState() == Thread.State.WAITING);
+        assertThat(finished.getCount()).isOne();
+        writing.countDown();
+        assertThat(finished.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(out.seen()).contains("\"first\"").contains("\"second\"");
+        first.join();
     }
 
     private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
