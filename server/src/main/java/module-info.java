@@ -37,6 +37,9 @@ module dev.jmcp.server {
     exports dev.jmcp.server.stateless to dev.jmcp.server.http;
     opens dev.jmcp.server to dev.jmcp.server.http;
 
+    // The plugin kinds: what serves a plugins folder (today the kinds of this module's plugins package).
+    uses dev.jmcp.server.folder.PluginFolders;
+    provides dev.jmcp.server.folder.PluginFolders with dev.jmcp.server.plugins.PluginHosts;
     uses dev.jmcp.server.toolsearch.ToolIndexFactory;
     // A JAR plugin's child process (process.JarHostMain) sets its logging up with this service where there is one.
     uses dev.jmcp.server.process.ChildLogging;
