@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 /**
  * Makes the {@link PluginFolder} that serves a plugins folder: the service the module {@code dev.jmcp.server.plugins}
- * (artifact jmcp-server-plugins) provides, found with {@link ServiceLoader}. Implementations are thread-safe.
+ * (artifact jmcp-server-plugins) provides, found with {@link java.util.ServiceLoader}. Implementations are thread-safe.
  */
 public interface PluginFolders {
     /** Serves nothing: the folder of a server given none. */
