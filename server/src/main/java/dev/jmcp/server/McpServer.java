@@ -1,9 +1,10 @@
 package dev.jmcp.server;
 
 import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.folder.PluginFolder;
+import dev.jmcp.server.folder.PluginFolders;
 import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.observe.CallObserver;
-import dev.jmcp.server.plugins.PluginHost;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.stdio.StdioTransport;
@@ -22,10 +23,13 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * A jmcp server: the plugins of one folder served to any number of connections. Create it, {@link #start} it (loads
  * the plugins and starts watching the folder), serve one or more transports, {@link #close} it. Thread-safe.
+ *
+ * <p>The plugin kinds (JARs, native libraries, mounted servers) come from the module jmcp-server-plugins, found with
+ * {@link java.util.ServiceLoader}; a server whose options name no plugins folder serves none and needs no such module.
  */
 public final class McpServer implements AutoCloseable {
     private final ServerOptions options;
-    private final PluginHost plugins;
+    private final PluginFolder plugins;
     /**
      * Never handed out: the HTTP transport ({@code dev.jmcp.server.http.HttpTransport}, a module of its own) reads it
      * through a private lookup, which is why this module opens its root package to that one alone.
@@ -64,10 +68,8 @@ public final class McpServer implements AutoCloseable {
         this.toolSearch = settings == null ? null : new ToolSearch(index, settings);
         this.engine = new Engine(options, published::get, Methods.table(options, toolSearch));
         if (toolSearch != null) engine.resolveCalledTools(toolSearch::calledTool);
-        this.plugins = new PluginHost(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged,
-                environment);
-        plugins.onResourceUpdated(engine::resourceUpdated);
-        if (options.mountCache() != null) plugins.mountCache(options.mountCache());
+        this.plugins = PluginFolders.serve(options.pluginsDirectory(), options.reloadSettle(), this::registryChanged,
+                environment, engine::resourceUpdated, options.mountCache());
         engine.failedPlugins(plugins::failedPlugins);
     }
 
@@ -167,7 +169,7 @@ public final class McpServer implements AutoCloseable {
 
     /**
      * Loads the plugin of the file {@code fileName} in the plugins folder again (see
-     * {@link PluginHost#reload}); returns the name it is served under.
+     * {@link PluginFolder#reload}); returns the name it is served under.
      *
      * @throws IllegalArgumentException when the folder holds no such plugin file
      * @throws IllegalStateException    when it cannot be loaded; the previous version keeps serving
@@ -177,6 +179,9 @@ public final class McpServer implements AutoCloseable {
         if (fileName == null || fileName.isEmpty() || fileName.contains("/") || fileName.contains("\\")
                 || fileName.startsWith(".")) {
             throw new IllegalArgumentException("name a plugin file of the plugins folder, e.g. weather.jar");
+        }
+        if (options.pluginsDirectory() == null) {
+            throw new IllegalArgumentException("this server serves no plugins folder");
         }
         return plugins.reload(options.pluginsDirectory().resolve(fileName));
     }

@@ -3,22 +3,30 @@ package dev.jmcp.server;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.jmcp.server.config.ServerOptions;
+import dev.jmcp.server.folder.PluginFolders;
 import dev.jmcp.testkit.ApiSignatures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.module.ModuleDescriptor;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The server module's boundary with the HTTP transport (module {@code dev.jmcp.server.http}, artifact
- * jmcp-server-http): a program that embeds the server and serves no HTTP brings no Jetty, nor the JOSE and PEM
- * libraries of HTTP's authorization. Read on the compiled module descriptor and classes, and on this module's own test
- * class path, which has no Jetty at all.
+ * The server module's boundaries with the HTTP transport (module {@code dev.jmcp.server.http}, artifact
+ * jmcp-server-http) and with the plugin kinds (module {@code dev.jmcp.server.plugins}, artifact jmcp-server-plugins): a
+ * program that embeds the server and serves no HTTP brings no Jetty, nor the JOSE and PEM libraries of HTTP's
+ * authorization; one that serves no plugins folder loads no plugin kind. Read on the compiled module descriptor and
+ * classes, and on this module's own test class path, which has neither Jetty nor the plugin kinds.
  */
+@Timeout(60)
 class ModuleBoundariesTest {
     private static JavaClasses classes;
     private static ModuleDescriptor module;
@@ -48,6 +56,44 @@ class ModuleBoundariesTest {
                 .because("the HTTP transport, its authorization and the console are the module dev.jmcp.server.http, "
                         + "which depends on this one and not the other way")
                 .check(classes);
+    }
+
+    @Test
+    void noClassOfTheServerDependsOnThePluginKinds() {
+        assertThat(module.requires()).extracting(ModuleDescriptor.Requires::name)
+                .doesNotContain("dev.jmcp.server.plugins");
+        assertThat(module.provides()).as("the kinds' module provides what serves a plugins folder").isEmpty();
+        assertThat(module.uses()).contains(PluginFolders.class.getName());
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("dev.jmcp.server.plugins..",
+                        "dev.jmcp.server.nativeabi..", "dev.jmcp.server.mount..", "dev.jmcp.server.child..")
+                .because("JAR plugins, native libraries, mounts and JAR plugins' child processes are the module "
+                        + "dev.jmcp.server.plugins, which the server finds as the folder.PluginFolders service")
+                .check(classes);
+    }
+
+    @Test
+    void aServerGivenNoPluginsFolderServesWithoutThePluginKinds() throws Exception {
+        assertThat(classes.containPackage("dev.jmcp.server.plugins")).as("the kinds are not on this class path")
+                .isFalse();
+        try (var server = new McpServer(ServerOptions.defaults("no-folder", null))) {
+            server.start();
+            var client = new MemoryConnection();
+            try (var session = server.openSession(client)) {
+                byte[] ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}".getBytes(StandardCharsets.UTF_8);
+                session.receive(ping, 0, ping.length);
+                assertThat(client.nextObject()).containsEntry("id", 1).containsKey("result");
+            }
+            assertThat(server.loadedPlugins()).isEmpty();
+            assertThatThrownBy(() -> server.reloadPlugin("weather.jar")).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("serves no plugins folder");
+        }
+    }
+
+    @Test
+    void aServerGivenAPluginsFolderWithoutThePluginKindsSaysWhatToAdd(@TempDir Path plugins) {
+        assertThatThrownBy(() -> new McpServer(ServerOptions.defaults("folder", plugins)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(plugins.toString()).hasMessageContaining("add jmcp-server-plugins");
     }
 
     @Test

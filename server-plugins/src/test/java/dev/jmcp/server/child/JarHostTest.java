@@ -1,7 +1,6 @@
-package dev.jmcp.server.process;
+package dev.jmcp.server.child;
 
 import dev.jmcp.protocol.json.JsonCodec;
-import dev.jmcp.server.child.ChildProcess;
 import dev.jmcp.testkit.ApartPlugin;
 import dev.jmcp.testkit.PluginJarBuilder;
 import org.junit.jupiter.api.AfterEach;
@@ -25,9 +24,9 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A JAR plugin's child process, the server's own {@link JarHostMain}, against a real plugin JAR and a real child JVM:
- * what its plugin writes to standard output never reaches its parent, and a signal lets its call in flight finish and be
- * answered. That an embedded server runs one, and that it ends with the server, is the HTTP module's
+ * A JAR plugin's child process, the server's own {@link dev.jmcp.server.process.JarHostMain}, against a real plugin
+ * JAR and a real child JVM: what its plugin writes to standard output never reaches its parent, and a signal lets its
+ * call in flight finish and be answered. That an embedded server runs one, and that it ends with the server, is the HTTP module's
  * {@code EmbeddedJarChildTest}.
  */
 @Timeout(120)

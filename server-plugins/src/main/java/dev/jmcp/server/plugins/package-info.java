@@ -4,7 +4,7 @@
  * in a child process when their settings, {@code PluginSettings}, say so). {@link dev.jmcp.server.plugins.PluginHost} owns the plugins folder; each JAR in it
  * becomes a {@code JarPlugin} loaded by {@code JarPluginLoader} from a private copy, in its own class loader whose
  * parent ({@code ApiClassLoader}) exposes only {@code dev.jmcp.plugin}, {@code dev.jmcp.protocol} and the JDK (and
- * the exit guard of {@link dev.jmcp.server.plugins.containment}, into which {@code PluginClassLoader} rewrites every
+ * the exit guard of {@code dev.jmcp.server.plugins.containment}, into which {@code PluginClassLoader} rewrites every
  * exit a plugin class names); all of a JAR's classes are initialised at load on a platform thread, with a bound;
  * {@code FolderWatcher} reports JARs whose writes have settled, and the host builds a new registry snapshot from
  * them. Depends on the plugin API, the registry and the schema package, and on the plugin kinds it loads

@@ -1,5 +1,6 @@
 package dev.jmcp.server.plugins;
 
+import dev.jmcp.server.folder.PluginFolder;
 import dev.jmcp.server.mount.ManifestCache;
 import dev.jmcp.server.mount.Mount;
 import dev.jmcp.server.registry.Contribution;
@@ -59,7 +60,7 @@ import java.util.function.Function;
  * {@code register} runs again on the same instances and class loader, and the result is checked and published like a
  * reload, but the plugin is neither retired nor closed.
  */
-public final class PluginHost implements AutoCloseable {
+public final class PluginHost implements PluginFolder {
     /** Loaded plugins are at most this many; more JARs are refused. */
     static final int MAX_PLUGINS = 1000;
     /** How long a change waits for its JARs to load before serving those that did; the others join when ready. */

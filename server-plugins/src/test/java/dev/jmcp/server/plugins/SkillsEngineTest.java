@@ -1,14 +1,16 @@
-package dev.jmcp.server;
+package dev.jmcp.server.plugins;
 
 import dev.jmcp.plugin.Registrar;
 import dev.jmcp.plugin.Skill;
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
+import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.methods.Methods;
-import dev.jmcp.server.plugins.TestRegistrars;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
+import dev.jmcp.server.transport.Connection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,11 +23,17 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The skills extension (SEP-2640) on 2026-07-28, over a connection with no initialize, with skills a plugin declared. */
+/**
+ * The skills extension (SEP-2640) on 2026-07-28, over a connection with no initialize, with skills a plugin declared
+ * through the real registrar (which is why it is this module's test, not the engine's).
+ */
 @Timeout(30)
 class SkillsEngineTest {
     private static final String V = "2026-07-28";
@@ -232,5 +240,28 @@ class SkillsEngineTest {
     private static List<Object> list(Object value) {
         assertThat(value).isInstanceOf(List.class);
         return new ArrayList<>((List<?>) value);
+    }
+
+    /** A connection whose messages land in a queue, as parsed JSON trees, as a client would read them. */
+    private static final class MemoryConnection implements Connection {
+        private final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
+
+        @Override
+        public void send(JsonRpcMessage message, RequestId relatedRequest) {
+            received.add(JsonCodec.shared().parse(JsonCodec.shared().encode(message)));
+        }
+
+        @Override
+        public void sendBatch(List<JsonRpcMessage> responses) {
+            received.add(JsonCodec.shared().parse(JsonCodec.shared().encodeBatch(responses)));
+        }
+
+        /** The next message, waiting at most 10 s. */
+        @SuppressWarnings("unchecked")
+        Map<String, Object> nextObject() throws InterruptedException {
+            Object message = received.poll(10, TimeUnit.SECONDS);
+            if (message == null) throw new AssertionError("no message from the server within 10 s");
+            return (Map<String, Object>) message;
+        }
     }
 }

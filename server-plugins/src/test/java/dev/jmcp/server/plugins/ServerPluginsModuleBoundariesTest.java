@@ -1,0 +1,137 @@
+package dev.jmcp.server.plugins;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import dev.jmcp.server.McpServer;
+import dev.jmcp.server.folder.PluginFolders;
+import dev.jmcp.testkit.ApiSignatures;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.module.ModuleDescriptor;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static java.util.Map.entry;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The plugin kinds' module (dev.jmcp.server.plugins) as chosen: it exports nothing and provides the server's
+ * {@link PluginFolders} service, which is how the server finds it; it holds the kinds' packages and none of the
+ * server's (JPMS allows no split package); it knows nothing of the HTTP transport; the server's packages and these
+ * together have no cycle; and its public types are the ones listed, each needed by another of its packages (or named
+ * from outside, as a child's main class is). Read on the compiled classes and module descriptors. That the server
+ * itself names no kind is the server module's {@code ModuleBoundariesTest}.
+ */
+@Timeout(60)
+class ServerPluginsModuleBoundariesTest {
+    private static final Set<String> KINDS = Set.of("dev.jmcp.server.plugins", "dev.jmcp.server.plugins.containment",
+            "dev.jmcp.server.nativeabi", "dev.jmcp.server.mount", "dev.jmcp.server.child");
+
+    /** The public types of the module's packages, none exported: each is used by another of its packages. */
+    private static final Map<String, Set<String>> PUBLIC = Map.ofEntries(
+            entry("dev.jmcp.server.child", Set.of("ChildProcess")),
+            entry("dev.jmcp.server.mount", Set.of("ManifestCache", "Mount", "MountSpec")),
+            entry("dev.jmcp.server.nativeabi", Set.of("NativeHost", "NativeHostMain", "NativeLoadException",
+                    "NativeOptions", "NativePlugin")),
+            entry("dev.jmcp.server.plugins", Set.of("PluginHost", "PluginHosts")),
+            entry("dev.jmcp.server.plugins.containment", Set.of("ExitGuard", "ExitRewriter")));
+
+    /** Public types the compiled classes do not show another package using, and why they are public all the same. */
+    private static final Map<String, String> USED_UNSEEN = Map.of(
+            "dev.jmcp.server.nativeabi.NativeHostMain", "a child JVM is started with it as its main class",
+            "dev.jmcp.server.plugins.PluginHosts", "ServiceLoader makes it, for the server's folder.PluginFolders",
+            "dev.jmcp.server.plugins.PluginHost", "the HTTP module's tests build one (the server gets it from "
+                    + "PluginHosts, as a folder.PluginFolder)");
+
+    private static JavaClasses classes;
+    private static ModuleDescriptor module;
+
+    @BeforeAll
+    static void read() throws Exception {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.jmcp.server");
+        module = ApiSignatures.moduleBeside(PluginHost.class);
+    }
+
+    @Test
+    void theModuleExportsNothingAndProvidesWhatServesAPluginsFolder() throws Exception {
+        assertThat(module.name()).isEqualTo("dev.jmcp.server.plugins");
+        assertThat(module.exports()).as("what it loads reaches clients through the server's registry").isEmpty();
+        assertThat(module.opens()).isEmpty();
+        assertThat(module.provides()).singleElement().satisfies(provides -> {
+            assertThat(provides.service()).isEqualTo(PluginFolders.class.getName());
+            assertThat(provides.providers()).containsExactly(PluginHosts.class.getName());
+        });
+        assertThat(module.requires()).extracting(ModuleDescriptor.Requires::name).contains("dev.jmcp.server")
+                .noneMatch(name -> name.startsWith("dev.jmcp.server.http") || name.startsWith("org.eclipse.jetty"));
+        assertThat(module.packages()).as("none of the server's packages: JPMS allows no split package")
+                .doesNotContain("dev.jmcp.server", "dev.jmcp.server.engine", "dev.jmcp.server.registry",
+                        "dev.jmcp.server.folder", "dev.jmcp.server.process");
+        var here = PluginHost.class.getProtectionDomain().getCodeSource().getLocation();
+        assertThat(McpServer.class.getProtectionDomain().getCodeSource().getLocation())
+                .as("the server comes from its own module").isNotEqualTo(here);
+        for (String kind : KINDS) {
+            var read = classes.getPackage(kind).getClasses().stream().flatMap(type -> type.getSource().stream())
+                    .map(source -> Path.of(source.getUri())).toList();
+            assertThat(read).as("the classes of " + kind + " are this module's").isNotEmpty()
+                    .allSatisfy(file -> assertThat(file).startsWith(Path.of(here.toURI())));
+        }
+    }
+
+    @Test
+    void theServerFindsTheKindsAsAService() {
+        assertThat(ServiceLoader.load(PluginFolders.class).stream().map(ServiceLoader.Provider::type))
+                .containsExactly(PluginHosts.class);
+    }
+
+    @Test
+    void theKindsKnowNothingOfTheHttpTransport() {
+        assertThat(classes.containPackage("dev.jmcp.server.nativeabi")).isTrue();
+        noClasses().that().resideInAnyPackage(KINDS.toArray(String[]::new))
+                .should().dependOnClassesThat().resideInAnyPackage("dev.jmcp.server.http..", "dev.jmcp.server.auth..",
+                        "dev.jmcp.server.console..", "org.eclipse.jetty..")
+                .because("the plugin kinds serve any transport; HTTP is the module dev.jmcp.server.http")
+                .check(classes);
+    }
+
+    @Test
+    void everyPublicTypeIsListedAndUsedByAnotherPackage() {
+        var found = new TreeMap<String, Set<String>>();
+        var unused = new TreeSet<String>();
+        for (JavaClass type : classes) {
+            String pkg = type.getPackageName();
+            if (!KINDS.contains(pkg) || type.isNestedClass() || type.isAnonymousClass()
+                    || type.getSimpleName().equals("package-info")) {
+                continue;
+            }
+            if (!type.getModifiers().contains(JavaModifier.PUBLIC)) continue;
+            found.computeIfAbsent(pkg, p -> new TreeSet<>()).add(type.getSimpleName());
+            boolean usedElsewhere = type.getDirectDependenciesToSelf().stream()
+                    .anyMatch(d -> !d.getOriginClass().getPackageName().equals(pkg));
+            if (!usedElsewhere && !USED_UNSEEN.containsKey(type.getName())) unused.add(type.getName());
+        }
+        var listed = new TreeMap<String, Set<String>>();
+        PUBLIC.forEach((pkg, names) -> listed.put(pkg, new TreeSet<>(names)));
+        assertThat(found).as("public types of the module: make a new one package-private, or list it here")
+                .isEqualTo(listed);
+        assertThat(unused).as("public, yet no other package uses it: make it package-private").isEmpty();
+    }
+
+    @Test
+    void noPackageOfTheServerAndItsPluginKindsDependsOnItselfThroughOthers() {
+        assertThat(classes.containPackage("dev.jmcp.server.engine")).isTrue();
+        assertThat(classes.containPackage("dev.jmcp.server.mount")).isTrue();
+        slices().matching("dev.jmcp.(**)").should().beFreeOfCycles().check(classes);
+    }
+}
