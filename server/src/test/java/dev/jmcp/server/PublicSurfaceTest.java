@@ -2,10 +2,10 @@ package dev.jmcp.server;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.jmcp.testkit.ApiSignatures;
+import dev.jmcp.testkit.PublicTypes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -135,24 +135,11 @@ class PublicSurfaceTest {
 
     @Test
     void everyPublicTypeOfAnUnexportedPackageIsListedAndUsedByAnotherPackage() {
-        var found = new TreeMap<String, Set<String>>();
-        var unused = new TreeSet<String>();
-        for (JavaClass type : classes) {
-            String pkg = type.getPackageName();
-            if (exported(pkg) || type.isNestedClass() || type.isAnonymousClass() || isPackageInfo(type)) continue;
-            if (!type.getModifiers().contains(JavaModifier.PUBLIC)) continue;
-            found.computeIfAbsent(pkg, p -> new TreeSet<>()).add(type.getSimpleName());
-            boolean usedElsewhere = type.getDirectDependenciesToSelf().stream()
-                    .anyMatch(d -> !d.getOriginClass().getPackageName().equals(pkg));
-            if (!usedElsewhere && !USED_UNSEEN.containsKey(type.getName())) unused.add(type.getName());
-        }
-        var listed = new TreeMap<String, Set<String>>();
-        INTERNAL_PUBLIC.forEach((pkg, names) -> {
-            if (!names.isEmpty()) listed.put(pkg, new TreeSet<>(names));
-        });
-        assertThat(found).as("public types in packages the module does not export: make a new one package-private, "
-                + "or list it in INTERNAL_PUBLIC with the package that needs it").isEqualTo(listed);
-        assertThat(unused).as("public, yet no other package uses it: make it package-private").isEmpty();
+        var types = PublicTypes.of(classes, pkg -> !exported(pkg), USED_UNSEEN.keySet());
+        assertThat(types.byPackage()).as("public types in packages the module does not export: make a new one "
+                + "package-private, or list it in INTERNAL_PUBLIC with the package that needs it")
+                .isEqualTo(PublicTypes.sorted(INTERNAL_PUBLIC));
+        assertThat(types.notUsedElsewhere()).as("public, yet no other package uses it: make it package-private").isEmpty();
         assertThat(INTERNAL_PUBLIC.keySet()).as("every unexported package is named in INTERNAL_PUBLIC")
                 .containsAll(classes.stream().map(JavaClass::getPackageName).filter(p -> !exported(p))
                         .collect(Collectors.toSet()));
@@ -177,10 +164,6 @@ class PublicSurfaceTest {
      */
     private static boolean exported(String pkg) {
         return EXPORTED.contains(pkg) || EXPORTED_TO.getOrDefault(pkg, Set.of()).contains("dev.jmcp.cli");
-    }
-
-    private static boolean isPackageInfo(JavaClass type) {
-        return type.getSimpleName().equals("package-info");
     }
 
     /** Public, and every class enclosing it public too. */

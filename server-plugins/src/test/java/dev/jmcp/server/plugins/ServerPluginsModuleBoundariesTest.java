@@ -1,13 +1,12 @@
 package dev.jmcp.server.plugins;
 
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.folder.PluginFolders;
 import dev.jmcp.testkit.ApiSignatures;
+import dev.jmcp.testkit.PublicTypes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -17,8 +16,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -107,25 +104,10 @@ class ServerPluginsModuleBoundariesTest {
 
     @Test
     void everyPublicTypeIsListedAndUsedByAnotherPackage() {
-        var found = new TreeMap<String, Set<String>>();
-        var unused = new TreeSet<String>();
-        for (JavaClass type : classes) {
-            String pkg = type.getPackageName();
-            if (!KINDS.contains(pkg) || type.isNestedClass() || type.isAnonymousClass()
-                    || type.getSimpleName().equals("package-info")) {
-                continue;
-            }
-            if (!type.getModifiers().contains(JavaModifier.PUBLIC)) continue;
-            found.computeIfAbsent(pkg, p -> new TreeSet<>()).add(type.getSimpleName());
-            boolean usedElsewhere = type.getDirectDependenciesToSelf().stream()
-                    .anyMatch(d -> !d.getOriginClass().getPackageName().equals(pkg));
-            if (!usedElsewhere && !USED_UNSEEN.containsKey(type.getName())) unused.add(type.getName());
-        }
-        var listed = new TreeMap<String, Set<String>>();
-        PUBLIC.forEach((pkg, names) -> listed.put(pkg, new TreeSet<>(names)));
-        assertThat(found).as("public types of the module: make a new one package-private, or list it here")
-                .isEqualTo(listed);
-        assertThat(unused).as("public, yet no other package uses it: make it package-private").isEmpty();
+        var types = PublicTypes.of(classes, KINDS::contains, USED_UNSEEN.keySet());
+        assertThat(types.byPackage()).as("public types of the module: make a new one package-private, or list it here")
+                .isEqualTo(PublicTypes.sorted(PUBLIC));
+        assertThat(types.notUsedElsewhere()).as("public, yet no other package uses it: make it package-private").isEmpty();
     }
 
     @Test
