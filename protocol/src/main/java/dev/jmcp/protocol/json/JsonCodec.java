@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import dev.jmcp.protocol.Content;
 import dev.jmcp.protocol.ResourceContents;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
@@ -76,6 +77,7 @@ public final class JsonCodec {
                 .addMixIn(dev.jmcp.protocol.SamplingMessage.class, SampledContentMixin.class)
                 .addMixIn(dev.jmcp.protocol.CreateMessageResult.class, SampledContentMixin.class)
                 .addMixIn(ResourceContents.class, ResourceContentsMixin.class)
+                .addModule(new SimpleModule("jmcp-long-strings").addSerializer(String.class, LongStrings.INSTANCE))
                 .build();
     }
 

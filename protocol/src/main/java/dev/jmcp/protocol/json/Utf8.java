@@ -12,11 +12,11 @@ final class Utf8 {
     /** The offset of the first byte that starts an invalid sequence in {@code bytes[offset, offset+length)}, or -1. */
     static int firstInvalid(byte[] bytes, int offset, int length) {
         int end = offset + length;
-        int i = offset;
+        int i = Words.skipAscii(bytes, offset, end);
         while (i < end) {
             int b = bytes[i];
             if (b > 0) {
-                i++;
+                i = Words.skipAscii(bytes, i + 1, end);
                 continue;
             }
             if (b == 0) return i; // valid UTF-8, but never in JSON text, and it makes Jackson guess UTF-16 or UTF-32
