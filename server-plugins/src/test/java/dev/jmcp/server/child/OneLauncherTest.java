@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link ChildProcessLauncher}, which the stdio transport (mounts, JAR plugins' and native libraries' child JVMs) and
  * the native host program's start both use. Read on the compiled main classes of those modules. (The jmcp command
  * starts three processes it does not talk to over stdio — a browser for a login, a plugin project's build tool, and
- * {@code jmcp dev}'s server on the terminal — and the benchmarks and test helpers start servers of their own.)
+ * {@code jmcp dev}'s server on the terminal —, and the test helper testkit's {@code McpProcess} starts the server under
+ * test as a user's shell would; the benchmarks use the launcher.)
  */
 @Timeout(60)
 class OneLauncherTest {
