@@ -9,6 +9,8 @@ module dev.jmcp.server.http {
     requires com.nimbusds.jose.jwt;
     requires org.bouncycastle.pkix;
     requires org.bouncycastle.provider;
+    // The JDK's HTTP client fetches the authorization server's keys (auth.JwtVerifier).
+    requires java.net.http;
 
     // What an embedder uses: the transport, its options and its authorization. HttpSurfaceTest holds the list.
     exports dev.jmcp.server.http;

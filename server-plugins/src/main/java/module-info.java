@@ -7,6 +7,9 @@
  */
 module dev.jmcp.server.plugins {
     requires transitive dev.jmcp.server;
+    // Mounts are jmcp's client of other servers. Not transitive: this module exports nothing, so no type of the client
+    // reaches anyone through it.
+    requires dev.jmcp.client;
     requires org.slf4j;
 
     provides dev.jmcp.server.folder.PluginFolders with dev.jmcp.server.plugins.PluginHosts;

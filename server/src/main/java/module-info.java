@@ -10,7 +10,6 @@
 module dev.jmcp.server {
     requires transitive dev.jmcp.protocol;
     requires transitive dev.jmcp.plugin;
-    requires transitive dev.jmcp.client;
     requires transitive org.slf4j;
     requires com.fasterxml.jackson.databind;
     requires com.networknt.schema;

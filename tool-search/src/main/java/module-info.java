@@ -5,6 +5,7 @@
  */
 module dev.jmcp.toolsearch {
     requires dev.jmcp.server;
+    requires dev.jmcp.client;
     requires org.apache.lucene.core;
     requires org.apache.lucene.analysis.common;
     requires com.microsoft.onnxruntime;

@@ -21,10 +21,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The server module's boundaries with the HTTP transport (module {@code dev.jmcp.server.http}, artifact
- * jmcp-server-http) and with the plugin kinds (module {@code dev.jmcp.server.plugins}, artifact jmcp-server-plugins): a
- * program that embeds the server and serves no HTTP brings no Jetty, nor the JOSE and PEM libraries of HTTP's
- * authorization; one that serves no plugins folder loads no plugin kind. Read on the compiled module descriptor and
- * classes, and on this module's own test class path, which has neither Jetty nor the plugin kinds.
+ * jmcp-server-http), with the plugin kinds (module {@code dev.jmcp.server.plugins}, artifact jmcp-server-plugins) and
+ * with the client: a program that embeds the server and serves no HTTP brings no Jetty, nor the JOSE and PEM libraries
+ * of HTTP's authorization; one that serves no plugins folder loads no plugin kind; and the core is no client (the
+ * mounts are the plugin kinds'), so it neither requires the client module nor names its types. Read on the compiled
+ * module descriptor and classes, and on this module's own test class path, which has neither Jetty nor the plugin kinds.
  */
 @Timeout(60)
 class ModuleBoundariesTest {
@@ -41,7 +42,7 @@ class ModuleBoundariesTest {
     @Test
     void theModuleRequiresNeitherJettyNorTheLibrariesOfHttpAuthorization() {
         assertThat(module.requires()).extracting(ModuleDescriptor.Requires::name)
-                .contains("dev.jmcp.protocol", "dev.jmcp.client")
+                .contains("dev.jmcp.protocol")
                 .noneMatch(name -> name.startsWith("org.eclipse.jetty") || name.startsWith("com.nimbusds")
                         || name.startsWith("org.bouncycastle"));
     }
@@ -68,6 +69,17 @@ class ModuleBoundariesTest {
                         "dev.jmcp.server.nativeabi..", "dev.jmcp.server.mount..", "dev.jmcp.server.child..")
                 .because("JAR plugins, native libraries, mounts and JAR plugins' child processes are the module "
                         + "dev.jmcp.server.plugins, which the server finds as the folder.PluginFolders service")
+                .check(classes);
+    }
+
+    @Test
+    void theServerIsNoClient() {
+        assertThat(module.requires()).extracting(ModuleDescriptor.Requires::name)
+                .as("the modules that use the client (the plugin kinds' mounts, tool-search, the CLI) declare it")
+                .doesNotContain("dev.jmcp.client");
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("dev.jmcp.client..")
+                .because("jmcp is the client of the servers it mounts in the module dev.jmcp.server.plugins; the core "
+                        + "serves, and an embedder who mounts nothing carries no client")
                 .check(classes);
     }
 

@@ -1,6 +1,7 @@
 package dev.jmcp.bench.engine;
 
 import dev.jmcp.bench.codec.Payloads;
+import dev.jmcp.client.stdio.ChildProcessLauncher;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
@@ -37,6 +38,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -92,8 +94,8 @@ public class NativeRoundTripBenchmark {
                     openSession(new Engine(options, () -> registry, Methods.table(options))::openSession);
                 }
                 case "native-child" -> {
-                    child = new ProcessBuilder(NativeHost.command(library, NativeOptions.DEFAULTS))
-                            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    child = ChildProcessLauncher.start(NativeHost.command(library, NativeOptions.DEFAULTS), Map.of(),
+                            null, ProcessBuilder.Redirect.DISCARD);
                     childIn = child.getOutputStream();
                     childOut = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
                     line(Payloads.initialize(0, "2025-06-18").getBytes(StandardCharsets.UTF_8));

@@ -1,5 +1,7 @@
 package dev.jmcp.bench.load;
 
+import dev.jmcp.client.stdio.ChildProcessLauncher;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -26,8 +29,8 @@ final class ServerProcess implements AutoCloseable {
     static ServerProcess start(List<String> command, Path log) {
         try {
             Files.createDirectories(log.getParent());
-            var builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-            return new ServerProcess(builder.start());
+            return new ServerProcess(ChildProcessLauncher.start(command, Map.of(), null,
+                    ProcessBuilder.Redirect.appendTo(log.toFile())));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);
         }

@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * The stdio transport: the server is a child process; each message is one line of JSON on its standard input or
- * output. Its standard error goes to the given sink, line by line (or, with no sink, straight to this process's).
+ * The stdio transport: the server is a child process (started by {@link ChildProcessLauncher}); each message is one
+ * line of JSON on its standard input or output. Its standard error goes to the given sink, line by line (or, with no sink, straight to this process's).
  * "The server MUST NOT write anything to its stdout that is not a valid MCP message": a line that is not JSON-RPC
  * ends the connection with an error quoting it, and the process is stopped.
  *
@@ -61,12 +61,9 @@ public final class ChildProcessTransport implements ClientTransport {
 
     @Override
     public void start(Inbound inbound) throws IOException {
-        var builder = new ProcessBuilder(command);
-        builder.environment().putAll(env);
-        if (workingDirectory != null) builder.directory(workingDirectory.toFile());
-        builder.redirectError(stderrSink == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.PIPE);
         try {
-            process = builder.start();
+            process = ChildProcessLauncher.start(command, env, workingDirectory,
+                    stderrSink == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.PIPE);
         } catch (IOException e) {
             throw new IOException("Cannot start the server " + describe() + ": " + e.getMessage(), e);
         }

@@ -1,6 +1,6 @@
 package dev.jmcp.server.nativeabi;
 
-import dev.jmcp.server.child.ChildProcess;
+import dev.jmcp.client.stdio.ChildProcessLauncher;
 import dev.jmcp.server.observe.LogTap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -246,7 +246,7 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
         long deadline = System.nanoTime() + options.startTimeout().toNanos();
         Process process;
         try {
-            process = ChildProcess.start(command, folder);
+            process = ChildProcessLauncher.start(command, Map.of(), folder, ProcessBuilder.Redirect.PIPE);
         } catch (IOException e) {
             throw new NativeLoadException(original, "its host program cannot be started: " + e.getMessage());
         }

@@ -1,6 +1,6 @@
 package dev.jmcp.server.nativeabi;
 
-import dev.jmcp.server.child.ChildProcess;
+import dev.jmcp.server.child.ChildJvm;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +31,7 @@ public final class NativeHost {
     /**
      * JVM settings of the child: a small heap, the client compiler only, the serial collector (a quick start and a
      * small RSS for a process that only forwards calls), native access granted (no warning on stderr). JVM log lines
-     * go to standard error, as for every child ({@link ChildProcess#java}).
+     * go to standard error, as for every child ({@link ChildJvm#java}).
      */
     public static final List<String> JVM_OPTIONS = List.of("-Xmx64m", "-Xss512k", "-XX:TieredStopAtLevel=1",
             "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "--enable-native-access=ALL-UNNAMED");
@@ -111,6 +111,6 @@ public final class NativeHost {
         if (options.reentrant()) arguments.add("--reentrant");
         if (options.callTimeout() != null) arguments.add("--call-timeout=" + options.callTimeout().toMillis());
         arguments.add(library.toAbsolutePath().toString());
-        return ChildProcess.java(settings, NativeHostMain.class.getName(), arguments);
+        return ChildJvm.java(settings, NativeHostMain.class.getName(), arguments);
     }
 }

@@ -1,6 +1,6 @@
 package dev.jmcp.server.plugins;
 
-import dev.jmcp.server.child.ChildProcess;
+import dev.jmcp.server.child.ChildJvm;
 import dev.jmcp.server.mount.ManifestCache;
 import dev.jmcp.server.mount.Mount;
 import dev.jmcp.server.mount.MountSpec;
@@ -103,7 +103,7 @@ final class PluginKinds {
         return name.startsWith("lib") && name.length() > 3 ? name.substring(3) : name;
     }
 
-    /** The JAR served by a child process ({@link ChildProcess#jarHost}) over a private folder holding a copy of it (and its properties). */
+    /** The JAR served by a child process ({@link ChildJvm#jarHost}) over a private folder holding a copy of it (and its properties). */
     private ServedPlugin jarInProcessOfItsOwn(Path jar, PluginStamp stamp, PluginSettings settings)
             throws PluginLoadException {
         String name = JarPluginLoader.pluginName(jar);
@@ -118,7 +118,7 @@ final class PluginKinds {
         } catch (IOException e) {
             throw new PluginLoadException("cannot prepare its private folder: " + e.getMessage(), e);
         }
-        var spec = MountSpec.stdio(name, ChildProcess.jarHost(folder), settings.prefix(), settings.timeout(),
+        var spec = MountSpec.stdio(name, ChildJvm.jarHost(folder), settings.prefix(), settings.timeout(),
                 settings.restartOnTimeout()).withIdentityPassed();
         try {
             return new ServedMount(open(jar, spec), jar, stamp, folder);

@@ -1,5 +1,6 @@
 package dev.jmcp.server.child;
 
+import dev.jmcp.client.stdio.ChildProcessLauncher;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.testkit.ApartPlugin;
 import dev.jmcp.testkit.PluginJarBuilder;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +54,8 @@ class JarHostTest {
     @Test
     void aSignalledChildAnswersItsCallInFlightAndExitsZero() throws Exception {
         Path folder = pluginsWithApart();
-        Process child = ChildProcess.start(ChildProcess.jarHost(folder), folder);
+        Process child = ChildProcessLauncher.start(ChildJvm.jarHost(folder), Map.of(), folder,
+                ProcessBuilder.Redirect.PIPE);
         open.add(child::destroyForcibly);
         var stderr = new StringBuffer();
         Thread errors = Thread.ofPlatform().daemon().start(() -> {

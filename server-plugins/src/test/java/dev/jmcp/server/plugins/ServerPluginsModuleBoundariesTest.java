@@ -37,7 +37,7 @@ class ServerPluginsModuleBoundariesTest {
 
     /** The public types of the module's packages, none exported: each is used by another of its packages. */
     private static final Map<String, Set<String>> PUBLIC = Map.ofEntries(
-            entry("dev.jmcp.server.child", Set.of("ChildProcess")),
+            entry("dev.jmcp.server.child", Set.of("ChildJvm")),
             entry("dev.jmcp.server.mount", Set.of("ManifestCache", "Mount", "MountSpec")),
             entry("dev.jmcp.server.nativeabi", Set.of("NativeHost", "NativeHostMain", "NativeLoadException",
                     "NativeOptions", "NativePlugin")),

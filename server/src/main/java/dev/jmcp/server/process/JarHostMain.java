@@ -16,7 +16,7 @@ import java.util.ServiceLoader;
 /**
  * The child process that serves a JAR plugin in a process of its own ({@code "isolation": "process"}):
  * {@code java ... dev.jmcp.server.process.JarHostMain FOLDER}, where the folder holds a private copy of the JAR (and its
- * properties). The parent starts it with {@code ChildProcess.jarHost} and mounts it as a stdio MCP server; the
+ * properties). The parent starts it with {@code ChildJvm.jarHost} and mounts it as a stdio MCP server; the
  * plugin's {@code System.exit}, crashes, leaks and hangs then cost this process only.
  *
  * <p>A main class of the server module, not a command of the jmcp command line, so that a program embedding the

@@ -1,5 +1,6 @@
 package dev.jmcp.server.child;
 
+import dev.jmcp.client.stdio.ChildProcessLauncher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -7,13 +8,14 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The launcher on real child JVMs: what a child writes to standard output is its own, the JVM's output is not. */
+/** Child JVMs' command lines, run by the launcher: what a child writes to standard output is its own, the JVM's output is not. */
 @Timeout(60)
-class ChildProcessTest {
+class ChildJvmTest {
     @TempDir
     Path folder;
 
@@ -27,11 +29,11 @@ class ChildProcessTest {
     @Test
     void aChildJvmRunsOnThisRuntimeAndClassPathAndItsStdoutIsOnlyWhatItsMainWrote() throws Exception {
         // An option the JVM warns about (a deprecated flag): the warning must not reach standard output.
-        List<String> command = ChildProcess.java(List.of("-Xmx32m", "-XX:+UseSerialGC", "-XX:-UseCompressedClassPointers"),
+        List<String> command = ChildJvm.java(List.of("-Xmx32m", "-XX:+UseSerialGC", "-XX:-UseCompressedClassPointers"),
                 Echo.class.getName(), List.of("one", "two"));
         assertThat(command.getFirst()).startsWith(System.getProperty("java.home"));
 
-        Process child = ChildProcess.start(command, folder);
+        Process child = ChildProcessLauncher.start(command, Map.of(), folder, ProcessBuilder.Redirect.PIPE);
         child.getOutputStream().close();
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -43,10 +45,10 @@ class ChildProcessTest {
     @Test
     void aJarsChildRunsTheServersOwnHostWithNativeAccessAndTheFolder() {
         // The server's tests run without the CLI on the class path, as an embedder's program may: nothing of it is named.
-        assertThat(ChildProcess.JAR_HOST_MAIN).isEqualTo(dev.jmcp.server.process.JarHostMain.class.getName());
-        List<String> command = ChildProcess.jarHost(folder);
+        assertThat(ChildJvm.JAR_HOST_MAIN).isEqualTo(dev.jmcp.server.process.JarHostMain.class.getName());
+        List<String> command = ChildJvm.jarHost(folder);
         assertThat(command).contains("--enable-native-access=ALL-UNNAMED")
-                .endsWith(ChildProcess.JAR_HOST_MAIN, folder.toString())
+                .endsWith(ChildJvm.JAR_HOST_MAIN, folder.toString())
                 .noneMatch(part -> part.contains("dev.jmcp.cli"));
     }
 }

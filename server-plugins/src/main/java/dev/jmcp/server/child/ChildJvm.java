@@ -1,21 +1,21 @@
 package dev.jmcp.server.child;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one place jmcp's child processes are launched from: the command lines of the child JVMs (a JAR plugin served by
- * {@code JarHostMain}; a native library served by {@code NativeHostMain} where the native host program was not built)
- * and the start of a native host program. A child JVM runs this process's Java runtime and class path, and
- * its JVM log lines go to standard error, never to standard output, which carries the protocol. Pure functions.
+ * The command lines of jmcp's child JVMs: a JAR plugin served by {@code JarHostMain}, a native library served by
+ * {@code NativeHostMain} where the native host program was not built. A child JVM runs this process's Java runtime and
+ * class path, and its JVM log lines go to standard error, never to standard output, which carries the protocol. The
+ * client's {@code ChildProcessLauncher} starts them (through the stdio transport of the mount that serves them), as it
+ * starts every child process. Pure functions.
  */
-public final class ChildProcess {
+public final class ChildJvm {
     /**
      * The main class of a JAR plugin's child ({@code process.JarHostMain}), named rather than referenced: that class
      * serves a whole server, so a reference from here would make the plugin kinds depend on the server they are part
-     * of. {@code ChildProcessTest} holds the name to the class.
+     * of. {@code ChildJvmTest} holds the name to the class.
      */
     static final String JAR_HOST_MAIN = "dev.jmcp.server.process.JarHostMain";
     /** SLF4J's own property naming its provider: a child logs through the one this process was told to use. */
@@ -23,7 +23,7 @@ public final class ChildProcess {
     /** JVM log lines on standard error only: standard output is the protocol. */
     private static final List<String> JVM_LOG_TO_STDERR = List.of("-Xlog:disable", "-Xlog:all=warning:stderr");
 
-    private ChildProcess() {
+    private ChildJvm() {
     }
 
     /**
@@ -56,15 +56,5 @@ public final class ChildProcess {
         String provider = System.getProperty(SLF4J_PROVIDER);
         if (provider != null) options.add("-D" + SLF4J_PROVIDER + "=" + provider);
         return java(options, JAR_HOST_MAIN, List.of(folder.toString()));
-    }
-
-    /**
-     * Starts {@code command} (a native host program and its arguments) in {@code directory}, its standard streams
-     * piped to this process.
-     *
-     * @throws IOException it cannot be started (the message says why)
-     */
-    public static Process start(List<String> command, Path directory) throws IOException {
-        return new ProcessBuilder(command).directory(directory.toFile()).start();
     }
 }
