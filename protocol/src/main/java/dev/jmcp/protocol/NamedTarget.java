@@ -16,9 +16,9 @@ public final class NamedTarget {
      */
     public static String field(String method) {
         return switch (method) {
-            case "tools/call", "prompts/get" -> "name";
-            case "resources/read" -> "uri";
-            case "tasks/get", "tasks/update", "tasks/cancel" -> "taskId";
+            case ClientRequests.TOOLS_CALL, ClientRequests.PROMPTS_GET -> "name";
+            case ClientRequests.RESOURCES_READ -> "uri";
+            case ClientRequests.TASKS_GET, ClientRequests.TASKS_UPDATE, ClientRequests.TASKS_CANCEL -> "taskId";
             default -> null;
         };
     }

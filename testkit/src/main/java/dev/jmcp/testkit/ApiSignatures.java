@@ -56,24 +56,39 @@ public final class ApiSignatures {
      * and bridge methods.
      */
     public static List<String> offences(Class<?> type, Predicate<String> mayName, Set<String> accepted) {
+        return offences(type, mayName, accepted, List.of());
+    }
+
+    /**
+     * As {@link #offences(Class, Predicate, Set)}, with {@code libraries} (package prefixes, {@code "redis.clients."}
+     * say) also refused: the libraries a module of its own wraps, which its exported signatures keep to themselves.
+     */
+    public static List<String> offences(Class<?> type, Predicate<String> mayName, Set<String> accepted,
+                                        List<String> libraries) {
+        var refused = new ArrayList<String>(LIBRARIES);
+        refused.addAll(libraries);
         var offences = new ArrayList<String>();
         var supertypes = new HashSet<Type>();
         supertypes.add(type.getGenericSuperclass());
         supertypes.addAll(List.of(type.getGenericInterfaces()));
-        check(type.getName() + " extends/implements", supertypes, mayName, offences);
+        check(type.getName() + " extends/implements", supertypes, mayName, refused, offences);
         for (var constructor : type.getDeclaredConstructors()) {
-            if (visible(constructor.getModifiers())) check(constructor.toString(), signature(constructor), mayName, offences);
+            if (visible(constructor.getModifiers())) {
+                check(constructor.toString(), signature(constructor), mayName, refused, offences);
+            }
         }
         for (var method : type.getDeclaredMethods()) {
             if (visible(method.getModifiers()) && !method.isSynthetic() && !method.isBridge()
                     && !accepted.contains(type.getName() + "." + method.getName())) {
                 var types = signature(method);
                 types.add(method.getGenericReturnType());
-                check(method.toString(), types, mayName, offences);
+                check(method.toString(), types, mayName, refused, offences);
             }
         }
         for (var field : type.getDeclaredFields()) {
-            if (visible(field.getModifiers())) check(field.toString(), Set.of(field.getGenericType()), mayName, offences);
+            if (visible(field.getModifiers())) {
+                check(field.toString(), Set.of(field.getGenericType()), mayName, refused, offences);
+            }
         }
         return offences;
     }
@@ -88,13 +103,14 @@ public final class ApiSignatures {
         return types;
     }
 
-    private static void check(String member, Set<Type> types, Predicate<String> mayName, List<String> offences) {
+    private static void check(String member, Set<Type> types, Predicate<String> mayName, List<String> libraries,
+                              List<String> offences) {
         var raw = new HashSet<Class<?>>();
         for (Type type : types) collect(type, raw, new HashSet<>());
         for (Class<?> named : raw) {
             String name = named.getName();
             String why = null;
-            if (LIBRARIES.stream().anyMatch(name::startsWith)) why = "a library type";
+            if (libraries.stream().anyMatch(name::startsWith)) why = "a library type";
             else if (FUTURES.contains(name)) why = "a future";
             else if (name.startsWith("dev.jmcp.server.") && !mayName.test(named.getPackageName())) {
                 why = "a type of a package not exported to everyone";

@@ -1,5 +1,6 @@
 package dev.jmcp.server.console;
 
+import dev.jmcp.protocol.ClientRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.Prompt;
 import dev.jmcp.protocol.ResourceTemplate;
@@ -125,7 +126,7 @@ public final class Console implements AutoCloseable {
                 return true;
             }
         });
-        post(transport, "call", "{\"tool\": NAME, \"arguments\": {...}}", body -> session.request("tools/call",
+        post(transport, "call", "{\"tool\": NAME, \"arguments\": {...}}", body -> session.request(ClientRequests.TOOLS_CALL,
                 Map.of("name", text(body, "tool"), "arguments", object(body, "arguments"))));
         post(transport, "prompt", "{\"name\": NAME, \"arguments\": {NAME: TEXT, ...}}", body -> {
             Map<?, ?> arguments = object(body, "arguments");
@@ -135,10 +136,10 @@ public final class Console implements AutoCloseable {
                             + "arguments");
                 }
             });
-            return session.request("prompts/get", Map.of("name", text(body, "name"), "arguments", arguments));
+            return session.request(ClientRequests.PROMPTS_GET, Map.of("name", text(body, "name"), "arguments", arguments));
         });
         post(transport, "resource", "{\"uri\": URI}", body ->
-                session.request("resources/read", Map.of("uri", text(body, "uri"))));
+                session.request(ClientRequests.RESOURCES_READ, Map.of("uri", text(body, "uri"))));
         post(transport, "reload", "{\"file\": PLUGIN FILE NAME}", body -> {
             String file = text(body, "file");
             try {

@@ -1,11 +1,14 @@
 package dev.jmcp.server.console;
 
+import dev.jmcp.protocol.ClientNotifications;
+import dev.jmcp.protocol.ClientRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcAnswer;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.McpServer;
+import dev.jmcp.server.session.OutboundMethods;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.transport.Connection;
 
@@ -81,7 +84,7 @@ final class ConsoleSession {
                 if (message instanceof JsonRpcAnswer answer) {
                     var waiting = pending.get(answer.id());
                     if (waiting != null) waiting.complete(message);
-                } else if (message instanceof JsonRpcNotification note && note.method().equals("notifications/message")
+                } else if (message instanceof JsonRpcNotification note && note.method().equals(OutboundMethods.MESSAGE)
                         && relatedRequest != null && self[0] != null) {
                     calls.clientLog(self[0].id(), relatedRequest, note.params());
                 }
@@ -102,7 +105,7 @@ final class ConsoleSession {
         var init = new CompletableFuture<JsonRpcMessage>();
         var initId = RequestId.of("console-initialize");
         pending.put(initId, init);
-        receive(opened, Map.of("jsonrpc", "2.0", "id", "console-initialize", "method", "initialize", "params",
+        receive(opened, Map.of("jsonrpc", "2.0", "id", "console-initialize", "method", ClientRequests.INITIALIZE, "params",
                 Map.of("protocolVersion", "2025-11-25", "capabilities", Map.of(),
                         "clientInfo", Map.of("name", CLIENT_NAME, "version", server.options().version()))));
         try {
@@ -113,7 +116,7 @@ final class ConsoleSession {
         } finally {
             pending.remove(initId);
         }
-        receive(opened, Map.of("jsonrpc", "2.0", "method", "notifications/initialized"));
+        receive(opened, Map.of("jsonrpc", "2.0", "method", ClientNotifications.INITIALIZED));
         session = opened;
         return opened;
     }

@@ -1,5 +1,6 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.protocol.ClientNotifications;
 import dev.jmcp.protocol.json.InvalidMessageException;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
@@ -149,7 +150,7 @@ final class StatelessEndpoint {
         return switch (message) {
             // On this wire "closing the SSE response stream is itself the cancellation signal and no
             // notifications/cancelled message is expected".
-            case JsonRpcNotification n when n.method().equals("notifications/cancelled") ->
+            case JsonRpcNotification n when n.method().equals(ClientNotifications.CANCELLED) ->
                     "Invalid request: revision 2026-07-28 over HTTP has no notifications/cancelled; "
                             + "cancel a request by closing its response";
             case JsonRpcNotification n ->

@@ -1,5 +1,6 @@
 package dev.jmcp.server.http;
 
+import dev.jmcp.protocol.ClientNotifications;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.InvalidMessageException;
 import dev.jmcp.protocol.json.JsonCodec;
@@ -12,6 +13,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.Admission;
+import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.http.routes.CallGuard;
 import dev.jmcp.server.http.routes.McpGuard;
 import dev.jmcp.server.observe.RepeatedLines;
@@ -143,7 +145,7 @@ final class StreamableEndpoint {
         // "If the input is a JSON-RPC response or notification: if the server accepts the input, the server MUST
         // return HTTP status code 202 Accepted with no body."
         session.session().receive(message);
-        if (message instanceof JsonRpcNotification n && n.method().equals("notifications/cancelled")) {
+        if (message instanceof JsonRpcNotification n && n.method().equals(ClientNotifications.CANCELLED)) {
             RequestId cancelled = cancelledId(n);
             if (cancelled != null) session.cancelled(cancelled);
         }
@@ -158,7 +160,7 @@ final class StreamableEndpoint {
             ErrorReplies.send(response, callback, 400, e.id(), e.toError());
             return;
         }
-        if (!(message instanceof JsonRpcRequest r) || !r.method().equals("initialize")) {
+        if (!(message instanceof JsonRpcRequest r) || !opensSession(r)) {
             ErrorReplies.send(response, callback, 400, ErrorCodes.INVALID_REQUEST,
                     "Bad request: missing " + SESSION_HEADER + " header; send 'initialize' first to open a session");
             return;
@@ -191,6 +193,12 @@ final class StreamableEndpoint {
             // session costs (bench/RESULTS.md); the session's end names its id at INFO.
             log.debug("session {} opened over Streamable HTTP", session.id());
         }
+    }
+
+    /** Whether {@code request} opens a session, as its row of the method table says ({@code initialize}). */
+    private boolean opensSession(JsonRpcRequest request) {
+        ServedMethod row = engine.methods().request(request.method());
+        return row != null && row.is(ServedMethod.Trait.OPENS_SESSION);
     }
 
     private void get(Request request, Response response, Callback callback) {

@@ -5,6 +5,7 @@ import dev.jmcp.server.observe.CallObserver;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.observe.OutgoingCalls;
+import dev.jmcp.server.observe.Target;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -207,12 +208,12 @@ public final class McpTelemetry implements CallObserver, AutoCloseable {
      * {@code CLIENT} span, child of the caller's, named like the server's, whose context goes along in {@code _meta}.
      */
     public OutgoingCalls outgoing() {
-        return (method, target, server) -> {
+        return (method, kind, target, server) -> {
             Context parent = Context.current();
             var builder = tracer.spanBuilder(target == null ? method : method + " " + target)
                     .setSpanKind(SpanKind.CLIENT).setParent(parent).setAttribute(METHOD, method);
             if (server != null) builder.setAttribute(PLUGIN, server);
-            if (target != null && method.equals("tools/call")) builder.setAttribute(TOOL, target);
+            if (target != null && kind == Target.TOOL) builder.setAttribute(TOOL, target);
             Span span = builder.startSpan();
             var meta = new HashMap<String, String>();
             openTelemetry.getPropagators().getTextMapPropagator().inject(parent.with(span), meta, HashMap::put);

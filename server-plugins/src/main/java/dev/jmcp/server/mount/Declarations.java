@@ -25,6 +25,7 @@ import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.OutgoingCalls;
+import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.registry.ArgumentsValidator;
 import dev.jmcp.server.registry.CompletionEntry;
 import dev.jmcp.server.registry.Contribution;
@@ -43,6 +44,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import static dev.jmcp.protocol.ClientRequests.COMPLETION_COMPLETE;
+import static dev.jmcp.protocol.ClientRequests.PROMPTS_GET;
+import static dev.jmcp.protocol.ClientRequests.RESOURCES_READ;
+import static dev.jmcp.protocol.ClientRequests.TOOLS_CALL;
 
 /**
  * What a mounted server offers ({@link Manifest}) turned into registry entries whose handlers forward to it: tools and
@@ -91,9 +97,10 @@ final class Declarations {
         for (Prompt prompt : manifest.prompts()) {
             Prompt served = new Prompt(prefix + prompt.name(), prompt.title(), prompt.description(),
                     prompt.arguments(), prompt.icons(), prompt.meta());
-            prompts.add(new PromptEntry(served, (arguments, context) -> traced(mount, "prompts/get", prompt.name(),
-                    outgoing -> request(mount, context, "prompts/get " + prompt.name(), c -> send(c, context,
-                            outgoing, "prompts/get", arguments == null ? Map.of("name", prompt.name())
+            prompts.add(new PromptEntry(served, (arguments, context) -> traced(mount, PROMPTS_GET, Target.PROMPT,
+                    prompt.name(), outgoing -> request(mount, context, PROMPTS_GET + " " + prompt.name(),
+                            c -> send(c, context, outgoing, PROMPTS_GET, arguments == null
+                                    ? Map.of("name", prompt.name())
                                     : Map.of("name", prompt.name(), "arguments", arguments), GetPromptResult.class))),
                     mount));
         }
@@ -119,7 +126,7 @@ final class Declarations {
                 String original = prompt.prompt().name().substring(prefix.length());
                 for (PromptArgument argument : prompt.prompt().arguments()) {
                     completions.add(new CompletionEntry(CompletionEntry.Kind.PROMPT, prompt.prompt().name(),
-                            argument.name(), (value, resolved, context) -> request(mount, context, "completion/complete",
+                            argument.name(), (value, resolved, context) -> request(mount, context, COMPLETION_COMPLETE,
                             c -> c.complete(CompletionReference.prompt(original), argument.name(), value, resolved)),
                             mount));
                 }
@@ -129,7 +136,7 @@ final class Declarations {
                 String original = spec.serverUri(uri);
                 for (String variable : template.matcher().variables()) {
                     completions.add(new CompletionEntry(CompletionEntry.Kind.RESOURCE, uri, variable,
-                            (value, resolved, context) -> request(mount, context, "completion/complete",
+                            (value, resolved, context) -> request(mount, context, COMPLETION_COMPLETE,
                                     c -> c.complete(CompletionReference.resourceTemplate(original), variable, value,
                                             resolved)), mount));
                 }
@@ -198,7 +205,8 @@ final class Declarations {
                     + "' (it was in the server's earlier tool list); the tool list has been refreshed");
         }
         // Started here, on the thread serving the caller: its span is the parent of this one.
-        OutgoingCalls.Outgoing outgoing = OutgoingCalls.current().start("tools/call", name, mount.name());
+        OutgoingCalls.Outgoing outgoing = OutgoingCalls.current().start(TOOLS_CALL, Target.TOOL, name,
+                mount.name());
         CallOutcome outcome = null;
         try {
             var meta = new LinkedHashMap<String, Object>(outgoing.meta());
@@ -292,8 +300,9 @@ final class Declarations {
      * Runs a request to the mounted server as an outgoing call: a CLIENT span, started here on the thread serving the
      * caller (so it is the caller's span's child), ended with how the request went.
      */
-    private static <T> T traced(Mount mount, String method, String target, Traced<T> call) throws Exception {
-        OutgoingCalls.Outgoing outgoing = OutgoingCalls.current().start(method, target, mount.name());
+    private static <T> T traced(Mount mount, String method, Target kind, String target, Traced<T> call)
+            throws Exception {
+        OutgoingCalls.Outgoing outgoing = OutgoingCalls.current().start(method, kind, target, mount.name());
         CallOutcome outcome = failed(ErrorCodes.INTERNAL_ERROR, "the request failed");
         try {
             T result = call.run(outgoing);
@@ -319,8 +328,8 @@ final class Declarations {
         MountSpec spec = mount.spec();
         String uri = spec.serverUri(served);
         try {
-            ReadResourceResult result = traced(mount, "resources/read", uri, outgoing -> request(mount, context,
-                    "resources/read", c -> send(c, context, outgoing, "resources/read", Map.of("uri", uri),
+            ReadResourceResult result = traced(mount, RESOURCES_READ, Target.RESOURCE, uri, outgoing -> request(mount,
+                    context, RESOURCES_READ, c -> send(c, context, outgoing, RESOURCES_READ, Map.of("uri", uri),
                             ReadResourceResult.class)));
             if (spec.resourcePrefix().isEmpty()) return result;
             return new ReadResourceResult(result.contents().stream().map(contents -> switch (contents) {

@@ -3,6 +3,7 @@ package dev.jmcp.server.nativeabi;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.server.session.OutboundMethods;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -197,14 +198,15 @@ final class NativeCalls {
         try {
             if (!(CODEC.parse(note.json()) instanceof Map<?, ?> message)) throw new IllegalArgumentException("not an object");
             Map<String, Object> params = message.get("params") instanceof Map<?, ?> p ? (Map<String, Object>) p : Map.of();
+            // The library is a server: what it sends is what a server sends its client, and goes on to jmcp's.
             switch (String.valueOf(message.get("method"))) {
-                case "notifications/progress" -> context.progress(number(params.get("progress")),
+                case OutboundMethods.PROGRESS -> context.progress(number(params.get("progress")),
                         params.get("total") == null ? null : number(params.get("total")),
                         params.get("message") instanceof String s ? s : null);
-                case "notifications/message" -> context.log(
+                case OutboundMethods.MESSAGE -> context.log(
                         LoggingLevel.fromWire(String.valueOf(params.get("level"))).orElse(LoggingLevel.INFO),
                         params.get("logger") instanceof String s ? s : note.pluginName(), params.get("data"));
-                case "notifications/resources/updated" -> context.resourceUpdated(String.valueOf(params.get("uri")));
+                case OutboundMethods.RESOURCE_UPDATED -> context.resourceUpdated(String.valueOf(params.get("uri")));
                 default -> LOG.info("Native plugin {} sent an unsupported notification: {}", name, note.json());
             }
         } catch (RuntimeException e) {

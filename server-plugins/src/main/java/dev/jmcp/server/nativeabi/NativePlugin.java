@@ -3,6 +3,7 @@ package dev.jmcp.server.nativeabi;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.plugin.ToolException;
 import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.ClientRequests;
 import dev.jmcp.protocol.GetPromptResult;
 import dev.jmcp.protocol.Prompt;
 import dev.jmcp.protocol.PromptArgument;
@@ -241,7 +242,13 @@ public final class NativePlugin implements Owner {
         var params = new LinkedHashMap<String, Object>();
         params.put("name", tool);
         params.put("arguments", arguments);
-        Optional<String> text = call("tools/call", params, context);
+        Optional<String> text;
+        try {
+            text = call(ClientRequests.TOOLS_CALL, params, context);
+        } catch (IllegalStateException e) {
+            // A crash, a restart or a full queue: one short sentence, an error result for a tool.
+            throw new ToolException(e.getMessage());
+        }
         if (text.isEmpty()) throw new ToolException(failure("returned no result (NULL) for tool '" + tool + "'"));
         try {
             return CODEC.fromTree(CODEC.parse(text.get()), CallToolResult.class);
@@ -254,22 +261,22 @@ public final class NativePlugin implements Owner {
         var params = new LinkedHashMap<String, Object>();
         params.put("name", prompt);
         params.put("arguments", arguments);
-        return result(call("prompts/get", params, context), GetPromptResult.class, "prompt '" + prompt + "'");
+        return result(call(ClientRequests.PROMPTS_GET, params, context), GetPromptResult.class, "prompt '" + prompt + "'");
     }
 
     private ReadResourceResult read(String uri, RequestContext context) throws Exception {
-        return result(call("resources/read", Map.of("uri", uri), context), ReadResourceResult.class, "resource " + uri);
+        return result(call(ClientRequests.RESOURCES_READ, Map.of("uri", uri), context), ReadResourceResult.class, "resource " + uri);
     }
 
+    /**
+     * Sends the library a request as its client; a crash, a restart or a full queue is an
+     * {@link IllegalStateException} with one short sentence, which a tool call makes its error result.
+     */
     private Optional<String> call(String method, Map<String, Object> params, RequestContext context) throws Exception {
         try {
             return calls.call(method, params, context);
         } catch (TimeoutException e) {
             throw new ToolException(e.getMessage());
-        } catch (IllegalStateException e) {
-            // A crash, a restart or a full queue: one short sentence, an error result for a tool.
-            if (method.equals("tools/call")) throw new ToolException(e.getMessage());
-            throw e;
         }
     }
 

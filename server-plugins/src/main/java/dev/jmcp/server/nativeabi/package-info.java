@@ -11,6 +11,7 @@
  * {@link dev.jmcp.server.nativeabi.NativeHostMain} is the fallback child where the host program was not built: a JVM
  * serving one library as an MCP server over stdio ({@link dev.jmcp.server.nativeabi.NativeHost#command}). Depends on
  * the registry, the schema package, the protocol and the plugin API, on {@code child} to start its child processes,
+ * on the outbound method table for the names of the notifications a library sends,
  * and (for the fallback child's server) on the method table, the engine and the stdio transport; knows nothing of the plugins folder, which decides what to load
  * and how.
  */

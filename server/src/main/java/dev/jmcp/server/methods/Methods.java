@@ -1,5 +1,6 @@
 package dev.jmcp.server.methods;
 
+import dev.jmcp.protocol.ClientNotifications;
 import dev.jmcp.server.completion.CompletionFeature;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.logging.LoggingFeature;
@@ -17,6 +18,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static dev.jmcp.protocol.ClientRequests.COMPLETION_COMPLETE;
+import static dev.jmcp.protocol.ClientRequests.INITIALIZE;
+import static dev.jmcp.protocol.ClientRequests.LOGGING_SET_LEVEL;
+import static dev.jmcp.protocol.ClientRequests.PING;
+import static dev.jmcp.protocol.ClientRequests.PROMPTS_GET;
+import static dev.jmcp.protocol.ClientRequests.PROMPTS_LIST;
+import static dev.jmcp.protocol.ClientRequests.RESOURCES_DIRECTORY_READ;
+import static dev.jmcp.protocol.ClientRequests.RESOURCES_LIST;
+import static dev.jmcp.protocol.ClientRequests.RESOURCES_READ;
+import static dev.jmcp.protocol.ClientRequests.RESOURCES_SUBSCRIBE;
+import static dev.jmcp.protocol.ClientRequests.RESOURCES_TEMPLATES_LIST;
+import static dev.jmcp.protocol.ClientRequests.RESOURCES_UNSUBSCRIBE;
+import static dev.jmcp.protocol.ClientRequests.SERVER_DISCOVER;
+import static dev.jmcp.protocol.ClientRequests.SKILLS_GET;
+import static dev.jmcp.protocol.ClientRequests.SKILLS_LIST;
+import static dev.jmcp.protocol.ClientRequests.SUBSCRIPTIONS_LISTEN;
+import static dev.jmcp.protocol.ClientRequests.TASKS_CANCEL;
+import static dev.jmcp.protocol.ClientRequests.TASKS_GET;
+import static dev.jmcp.protocol.ClientRequests.TASKS_UPDATE;
+import static dev.jmcp.protocol.ClientRequests.TOOLS_CALL;
+import static dev.jmcp.protocol.ClientRequests.TOOLS_LIST;
 import static dev.jmcp.server.session.ServedMethod.Trait.ASKS_FOR_INPUT;
 import static dev.jmcp.server.session.ServedMethod.Trait.BECOMES_TASK;
 import static dev.jmcp.server.session.ServedMethod.Trait.BEFORE_INIT;
@@ -36,7 +58,10 @@ import static dev.jmcp.server.session.Wires.STATELESS;
 
 /**
  * The one method table: every request and notification the server answers, on which wire, and everything else that
- * differs from method to method. Adding a method is one line here and one handler. Public so that tests of other
+ * differs from method to method. Adding a method is one line here and one handler. Methods are named by the protocol
+ * module's {@link dev.jmcp.protocol.ClientRequests} and {@link ClientNotifications}, the spelling a client sends them
+ * by; every other fact about a method is in its row, and the code that needs one reads the row
+ * ({@code MethodNamesTest} keeps method names out of the rest of the server). Public so that tests of other
  * packages (the transports) can build an {@link dev.jmcp.server.engine.Engine} with the real table.
  */
 public final class Methods {
@@ -63,45 +88,45 @@ public final class Methods {
         // Declared only with a skill to show: a declaring server without one fails the extension's checks.
         extensions.put(SkillMethods.EXTENSION, registry -> registry.skills().isEmpty() ? null : SkillMethods.CAPABILITY);
         return MethodTable.of(List.of(
-                request("initialize", STATEFUL, ProtocolMethods::initialize, OPENS_SESSION),
-                request("ping", STATEFUL, ProtocolMethods::ping, BEFORE_INIT),
-                request("server/discover", STATELESS, ProtocolMethods::discover).cached(LISTING),
-                request("subscriptions/listen", STATELESS, ProtocolMethods::listen, STREAMS),
+                request(INITIALIZE, STATEFUL, ProtocolMethods::initialize, OPENS_SESSION),
+                request(PING, STATEFUL, ProtocolMethods::ping, BEFORE_INIT),
+                request(SERVER_DISCOVER, STATELESS, ProtocolMethods::discover).cached(LISTING),
+                request(SUBSCRIPTIONS_LISTEN, STATELESS, ProtocolMethods::listen, STREAMS),
 
-                request("tools/list", BOTH, tools::list).cached(LISTING),
-                request("tools/call", BOTH, tools::call, ASKS_FOR_INPUT, BECOMES_TASK, NAMED_IN_HEADER, SCOPED_PER_ITEM)
+                request(TOOLS_LIST, BOTH, tools::list).cached(LISTING),
+                request(TOOLS_CALL, BOTH, tools::call, ASKS_FOR_INPUT, BECOMES_TASK, NAMED_IN_HEADER, SCOPED_PER_ITEM)
                         .targets(TOOL),
-                request("prompts/list", BOTH, prompts::list).cached(LISTING),
-                request("prompts/get", BOTH, prompts::get, ASKS_FOR_INPUT, NAMED_IN_HEADER, SCOPED_PER_ITEM)
+                request(PROMPTS_LIST, BOTH, prompts::list).cached(LISTING),
+                request(PROMPTS_GET, BOTH, prompts::get, ASKS_FOR_INPUT, NAMED_IN_HEADER, SCOPED_PER_ITEM)
                         .targets(PROMPT),
-                request("resources/list", BOTH, resources::list).cached(LISTING),
+                request(RESOURCES_LIST, BOTH, resources::list).cached(LISTING),
                 // A read may answer differently every time (bacio:///quote does): never reuse one.
-                request("resources/read", BOTH, resources::read, ASKS_FOR_INPUT, NAMED_IN_HEADER, SCOPED_PER_ITEM)
+                request(RESOURCES_READ, BOTH, resources::read, ASKS_FOR_INPUT, NAMED_IN_HEADER, SCOPED_PER_ITEM)
                         .cached(Duration.ZERO)
                         .targets(RESOURCE),
-                request("resources/templates/list", BOTH, resources::listTemplates).cached(LISTING),
-                request("resources/subscribe", STATEFUL, resources::subscribe, SCOPED_PER_ITEM).targets(RESOURCE),
-                request("resources/unsubscribe", STATEFUL, resources::unsubscribe).targets(RESOURCE),
-                request("completion/complete", BOTH, completion::complete),
-                request("logging/setLevel", STATEFUL, logging::setLevel),
+                request(RESOURCES_TEMPLATES_LIST, BOTH, resources::listTemplates).cached(LISTING),
+                request(RESOURCES_SUBSCRIBE, STATEFUL, resources::subscribe, SCOPED_PER_ITEM).targets(RESOURCE),
+                request(RESOURCES_UNSUBSCRIBE, STATEFUL, resources::unsubscribe).targets(RESOURCE),
+                request(COMPLETION_COMPLETE, BOTH, completion::complete),
+                request(LOGGING_SET_LEVEL, STATEFUL, logging::setLevel),
 
-                request("tasks/get", STATELESS, ProtocolMethods.GET_TASK, NAMED_IN_HEADER)
+                request(TASKS_GET, STATELESS, ProtocolMethods.GET_TASK, NAMED_IN_HEADER)
                         .extension(TaskMethods.EXTENSION, true).targets(TASK),
-                request("tasks/update", STATELESS, ProtocolMethods.UPDATE_TASK, NAMED_IN_HEADER)
+                request(TASKS_UPDATE, STATELESS, ProtocolMethods.UPDATE_TASK, NAMED_IN_HEADER)
                         .extension(TaskMethods.EXTENSION, true).targets(TASK),
-                request("tasks/cancel", STATELESS, ProtocolMethods.CANCEL_TASK, NAMED_IN_HEADER)
+                request(TASKS_CANCEL, STATELESS, ProtocolMethods.CANCEL_TASK, NAMED_IN_HEADER)
                         .extension(TaskMethods.EXTENSION, true).targets(TASK),
 
-                request("skills/list", STATELESS, skills::list).cached(LISTING).extension(SkillMethods.EXTENSION, false),
-                request("skills/get", STATELESS, skills::get).cached(LISTING).extension(SkillMethods.EXTENSION, false)
+                request(SKILLS_LIST, STATELESS, skills::list).cached(LISTING).extension(SkillMethods.EXTENSION, false),
+                request(SKILLS_GET, STATELESS, skills::get).cached(LISTING).extension(SkillMethods.EXTENSION, false)
                         .targets(SKILL),
-                request("resources/directory/read", STATELESS, skills::readDirectory).cached(LISTING)
+                request(RESOURCES_DIRECTORY_READ, STATELESS, skills::readDirectory).cached(LISTING)
                         .extension(SkillMethods.EXTENSION, false).targets(RESOURCE)),
                 Map.<String, NotificationHandler>of(
-                        "notifications/initialized", ProtocolMethods::nothing,
-                        "notifications/progress", ProtocolMethods::nothing,
-                        "notifications/cancelled", ProtocolMethods::cancelled,
-                        "notifications/roots/list_changed", ProtocolMethods::rootsChanged),
+                        ClientNotifications.INITIALIZED, ProtocolMethods::nothing,
+                        ClientNotifications.PROGRESS, ProtocolMethods::nothing,
+                        ClientNotifications.CANCELLED, ProtocolMethods::cancelled,
+                        ClientNotifications.ROOTS_LIST_CHANGED, ProtocolMethods::rootsChanged),
                 extensions);
     }
 }

@@ -11,10 +11,14 @@ import java.util.Map;
  */
 @FunctionalInterface
 public interface OutgoingCalls {
-    OutgoingCalls NONE = (method, target, server) -> Outgoing.NONE;
+    OutgoingCalls NONE = (method, kind, target, server) -> Outgoing.NONE;
 
-    /** Starts observing a {@code method} call of {@code target} (a tool, prompt or URI; may be null) on {@code server}. */
-    Outgoing start(String method, String target, String server);
+    /**
+     * Starts observing a {@code method} call of {@code target} (a tool, prompt or URI; may be null) on {@code server};
+     * {@code kind} is what {@code target} is, as the method's row of the method table says ({@link CallInfo#kind}),
+     * null when {@code target} is.
+     */
+    Outgoing start(String method, Target kind, String target, String server);
 
     /** One outgoing call: the {@code _meta} entries to send with it, and its span, ended with how the call went. */
     record Outgoing(Map<String, String> meta, CallSpan span) {

@@ -5,6 +5,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.observe.CallSpan;
+import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.state.SharedState;
 
@@ -35,7 +36,7 @@ public interface Host {
      * {@code call_tool} names; null when the params name none.
      */
     default String calledTool(Map<String, Object> params) {
-        return params != null && params.get("name") instanceof String name ? name : null;
+        return Target.TOOL.in(params);
     }
 
     /** What the server offers, as {@code version} names it: exactly what is implemented. */

@@ -331,7 +331,7 @@ public final class ServerSession implements Caller, Session {
      * its own under the call that asks, whose trace context goes to the client in {@code _meta}.
      */
     Object request(String method, Map<String, Object> params, RequestId related, Duration timeout) {
-        var outgoing = OutgoingCalls.current().start(method, null, null);
+        var outgoing = OutgoingCalls.current().start(method, null, null, null);
         Map<String, Object> sent = params;
         if (!outgoing.meta().isEmpty()) {
             var withMeta = new LinkedHashMap<String, Object>(params == null ? Map.of() : params);

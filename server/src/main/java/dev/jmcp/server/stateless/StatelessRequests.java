@@ -24,6 +24,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.state.SharedStateUnavailableException;
@@ -345,7 +346,8 @@ public final class StatelessRequests implements StatelessWire {
      * task, or from what the instance that held it recorded before it stopped.
      */
     public Object task(Params params, TaskHandler handler) {
-        if (params.values().get("taskId") instanceof String id && tasks.store().get(id).isEmpty()) {
+        String id = Target.TASK.in(params.values());
+        if (id != null && tasks.store().get(id).isEmpty()) {
             // Not held here: another instance behind the same balancer may hold it.
             var answered = engine.sharedState().askTaskOwner(id, params.method(), params.values());
             if (answered.isPresent()) return fromTree(answered.get());

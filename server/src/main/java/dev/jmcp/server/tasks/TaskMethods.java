@@ -1,5 +1,6 @@
 package dev.jmcp.server.tasks;
 
+import dev.jmcp.protocol.ClientRequests;
 import dev.jmcp.protocol.TaskStatus;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
@@ -46,19 +47,19 @@ public final class TaskMethods {
 
     /** {@code tasks/get}: the task as it is now. */
     public Map<String, Object> get(Map<String, Object> params) {
-        var result = new LinkedHashMap<String, Object>(CODEC.toTree(task("tasks/get", params).detailed()));
+        var result = new LinkedHashMap<String, Object>(CODEC.toTree(task(ClientRequests.TASKS_GET, params).detailed()));
         return complete(result);
     }
 
     /** {@code tasks/update}: hands the task the answers to its input requests. */
     public Map<String, Object> update(Map<String, Object> params) {
-        task("tasks/update", params).update(inputResponses(params));
+        task(ClientRequests.TASKS_UPDATE, params).update(inputResponses(params));
         return complete(new LinkedHashMap<>());
     }
 
     /** {@code tasks/cancel}: "The server MUST acknowledge the request with an empty result", also for an ended task. */
     public Map<String, Object> cancel(Map<String, Object> params) {
-        Task task = task("tasks/cancel", params);
+        Task task = task(ClientRequests.TASKS_CANCEL, params);
         if (task.cancel()) store.record(task);
         return complete(new LinkedHashMap<>());
     }
