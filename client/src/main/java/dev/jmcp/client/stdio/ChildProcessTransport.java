@@ -21,7 +21,8 @@ import java.util.function.Consumer;
 
 /**
  * The stdio transport: the server is a child process (started by {@link ChildProcessLauncher}); each message is one
- * line of JSON on its standard input or output. Its standard error goes to the given sink, line by line (or, with no sink, straight to this process's).
+ * line of JSON on its standard input or output. Its standard error goes to the given sink, line by line (or, with no
+ * sink, straight to this process's).
  * "The server MUST NOT write anything to its stdout that is not a valid MCP message": a line that is not JSON-RPC
  * ends the connection with an error quoting it, and the process is stopped.
  *

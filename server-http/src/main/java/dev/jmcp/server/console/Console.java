@@ -126,8 +126,9 @@ public final class Console implements AutoCloseable {
                 return true;
             }
         });
-        post(transport, "call", "{\"tool\": NAME, \"arguments\": {...}}", body -> session.request(ClientRequests.TOOLS_CALL,
-                Map.of("name", text(body, "tool"), "arguments", object(body, "arguments"))));
+        post(transport, "call", "{\"tool\": NAME, \"arguments\": {...}}", body ->
+                session.request(ClientRequests.TOOLS_CALL,
+                        Map.of("name", text(body, "tool"), "arguments", object(body, "arguments"))));
         post(transport, "prompt", "{\"name\": NAME, \"arguments\": {NAME: TEXT, ...}}", body -> {
             Map<?, ?> arguments = object(body, "arguments");
             arguments.forEach((name, value) -> {
@@ -136,7 +137,8 @@ public final class Console implements AutoCloseable {
                             + "arguments");
                 }
             });
-            return session.request(ClientRequests.PROMPTS_GET, Map.of("name", text(body, "name"), "arguments", arguments));
+            return session.request(ClientRequests.PROMPTS_GET,
+                    Map.of("name", text(body, "name"), "arguments", arguments));
         });
         post(transport, "resource", "{\"uri\": URI}", body ->
                 session.request(ClientRequests.RESOURCES_READ, Map.of("uri", text(body, "uri"))));

@@ -105,8 +105,8 @@ final class ConsoleSession {
         var init = new CompletableFuture<JsonRpcMessage>();
         var initId = RequestId.of("console-initialize");
         pending.put(initId, init);
-        receive(opened, Map.of("jsonrpc", "2.0", "id", "console-initialize", "method", ClientRequests.INITIALIZE, "params",
-                Map.of("protocolVersion", "2025-11-25", "capabilities", Map.of(),
+        receive(opened, Map.of("jsonrpc", "2.0", "id", "console-initialize", "method", ClientRequests.INITIALIZE,
+                "params", Map.of("protocolVersion", "2025-11-25", "capabilities", Map.of(),
                         "clientInfo", Map.of("name", CLIENT_NAME, "version", server.options().version()))));
         try {
             init.get(10, TimeUnit.SECONDS);

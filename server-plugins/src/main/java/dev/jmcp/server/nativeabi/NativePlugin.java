@@ -261,11 +261,13 @@ public final class NativePlugin implements Owner {
         var params = new LinkedHashMap<String, Object>();
         params.put("name", prompt);
         params.put("arguments", arguments);
-        return result(call(ClientRequests.PROMPTS_GET, params, context), GetPromptResult.class, "prompt '" + prompt + "'");
+        return result(call(ClientRequests.PROMPTS_GET, params, context), GetPromptResult.class,
+                "prompt '" + prompt + "'");
     }
 
     private ReadResourceResult read(String uri, RequestContext context) throws Exception {
-        return result(call(ClientRequests.RESOURCES_READ, Map.of("uri", uri), context), ReadResourceResult.class, "resource " + uri);
+        return result(call(ClientRequests.RESOURCES_READ, Map.of("uri", uri), context), ReadResourceResult.class,
+                "resource " + uri);
     }
 
     /**

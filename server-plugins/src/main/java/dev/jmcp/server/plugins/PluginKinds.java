@@ -103,7 +103,10 @@ final class PluginKinds {
         return name.startsWith("lib") && name.length() > 3 ? name.substring(3) : name;
     }
 
-    /** The JAR served by a child process ({@link ChildJvm#jarHost}) over a private folder holding a copy of it (and its properties). */
+    /**
+     * The JAR served by a child process ({@link ChildJvm#jarHost}) over a private folder holding a copy of it (and its
+     * properties).
+     */
     private ServedPlugin jarInProcessOfItsOwn(Path jar, PluginStamp stamp, PluginSettings settings)
             throws PluginLoadException {
         String name = JarPluginLoader.pluginName(jar);

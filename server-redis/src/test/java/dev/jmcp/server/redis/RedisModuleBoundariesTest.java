@@ -4,7 +4,6 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import dev.jmcp.client.McpClient;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.McpServer;
@@ -55,7 +54,7 @@ class RedisModuleBoundariesTest {
         module = ApiSignatures.moduleBeside(RedisState.class);
         core = ApiSignatures.moduleBeside(McpServer.class);
         jmcp = List.of(core, ApiSignatures.moduleBeside(JsonCodec.class),
-                ApiSignatures.moduleBeside(RequestContext.class), ApiSignatures.moduleBeside(McpClient.class));
+                ApiSignatures.moduleBeside(RequestContext.class));
     }
 
     @Test
