@@ -4,6 +4,10 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
 
 import java.lang.module.ModuleDescriptor;
 import java.util.ArrayList;
@@ -17,38 +21,59 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The boundary rules of a module that adds one package to the server and that the server does not know (server-otel,
- * server-redis): each a method its module's test calls. Read on the compiled classes (the server's and the module's)
- * and the module descriptors. The module and its package have the same name.
+ * The boundary tests of a module that adds one package to the server and that the server does not know (server-otel,
+ * server-redis), for its test class to extend with what is its own: its one public type, the library it wraps, why the
+ * server does not name it. Read on the compiled classes (the server's and the module's) and the module descriptors.
+ * The module and its package have the same name.
  */
-public final class OnePackageModule {
-    private final String name;
-    private final JavaClasses classes;
-    private final ModuleDescriptor module;
-    private final ModuleDescriptor core;
-    private final List<ModuleDescriptor> readable;
+@Timeout(60)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class OnePackageModuleRules {
+    /** Libraries no exported signature names, besides Jetty and Jackson: none is the point of a type. */
+    private static final List<String> WRAPPED = List.of("io.opentelemetry.", "redis.clients.");
+
+    private final Class<?> type;
+    private final String library;
+    private final String because;
+    private String name;
+    private JavaClasses classes;
+    private ModuleDescriptor module;
+    private ModuleDescriptor core;
+    private List<ModuleDescriptor> readable;
 
     /**
-     * @param inModule   a type of the module
-     * @param inCore     a type of the server module ({@code dev.jmcp.server})
-     * @param inReadable a type of each other jmcp module whose plain exports it may use
+     * @param type    the module's one public type
+     * @param library the package prefix of the modules of the library it wraps (read, never passed on)
+     * @param because why the server does not name it
      */
-    public OnePackageModule(Class<?> inModule, Class<?> inCore, List<Class<?>> inReadable) throws Exception {
-        this.name = inModule.getPackageName();
-        this.classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+    protected OnePackageModuleRules(Class<?> type, String library, String because) {
+        this.type = type;
+        this.library = library;
+        this.because = because;
+    }
+
+    /** A type of the server module ({@code dev.jmcp.server}), then one of each other jmcp module it may read. */
+    protected abstract List<Class<?>> server();
+
+    @BeforeAll
+    void read() throws Exception {
+        List<Class<?>> server = server();
+        name = type.getPackageName();
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("dev.jmcp.server");
-        this.module = ApiSignatures.moduleBeside(inModule);
-        this.core = ApiSignatures.moduleBeside(inCore);
-        var modules = new ArrayList<ModuleDescriptor>(List.of(core));
-        for (Class<?> type : inReadable) modules.add(ApiSignatures.moduleBeside(type));
-        this.readable = List.copyOf(modules);
+        module = ApiSignatures.moduleBeside(type);
+        core = ApiSignatures.moduleBeside(server.getFirst());
+        var modules = new ArrayList<ModuleDescriptor>();
+        for (Class<?> each : server) modules.add(ApiSignatures.moduleBeside(each));
+        readable = List.copyOf(modules);
     }
 
     /**
      * It exports its one package to everyone, opens and provides nothing, passes the server on to its readers (its
-     * types are in the module's signatures) and the library whose modules start with {@code library} not.
+     * types are in the module's signatures) and its library not.
      */
-    public void exportsItsOnePackageAlone(String library) {
+    @Test
+    void theModuleExportsItsOnePackageToEveryoneAndNothingElse() {
         assertThat(module.name()).isEqualTo(name);
         assertThat(module.packages()).containsExactly(name);
         assertThat(module.exports()).singleElement().satisfies(export -> {
@@ -69,36 +94,36 @@ public final class OnePackageModule {
                         .doesNotContain(ModuleDescriptor.Requires.Modifier.TRANSITIVE));
     }
 
-    /** Its public types are {@code simpleNames}: a new one is made package-private, or listed by the test. */
-    public void hasPublicTypes(Set<String> simpleNames) {
+    /** Its one public type is its point: a new one is made package-private, or this test changes. */
+    @Test
+    void itsOnePublicTypeIsItsPoint() {
         var types = PublicTypes.of(classes, name::equals, Set.of());
-        assertThat(types.byPackage()).as("public types of the module: make a new one package-private, or list it here")
-                .isEqualTo(PublicTypes.sorted(Map.of(name, simpleNames)));
+        assertThat(types.byPackage()).as("public types of the module: make a new one package-private")
+                .isEqualTo(PublicTypes.sorted(Map.of(name, Set.of(type.getSimpleName()))));
     }
 
-    /**
-     * No exported signature names a type of the libraries {@code wrapped} (package prefixes), Jetty, Jackson, a future
-     * or a type the server keeps to itself.
-     */
-    public void exportedSignaturesNameNothingOf(List<String> wrapped) {
+    /** No exported signature names its library, Jetty, Jackson, a future or a type the server keeps to itself. */
+    @Test
+    void exportedSignaturesNameNoLibraryFutureOrInternalType() {
         Set<String> mayName = new TreeSet<>(plainExports(List.of(core)));
         mayName.add(name);
         var offences = new ArrayList<String>();
-        for (JavaClass type : classes.getPackage(name).getClasses()) {
-            Class<?> reflected = type.reflect();
+        for (JavaClass each : classes.getPackage(name).getClasses()) {
+            Class<?> reflected = each.reflect();
             if (ApiSignatures.accessibleFromOutside(reflected)) {
-                offences.addAll(ApiSignatures.offences(reflected, mayName::contains, Set.of(), wrapped));
+                offences.addAll(ApiSignatures.offences(reflected, mayName::contains, Set.of(), WRAPPED));
             }
         }
         assertThat(offences).as("exported signatures naming a type an embedder should not see").isEmpty();
     }
 
     /** It uses only what jmcp's modules export to everyone, and the server exports and opens nothing to it alone. */
-    public void usesOnlyWhatIsExportedToEveryone() {
+    @Test
+    void itUsesOnlyWhatJmcpsModulesExportToEveryone() {
         Set<String> exported = plainExports(readable);
         var reached = new TreeSet<String>();
-        for (JavaClass type : classes.getPackage(name).getClasses()) {
-            type.getDirectDependenciesFromSelf().stream().map(d -> d.getTargetClass().getPackageName())
+        for (JavaClass each : classes.getPackage(name).getClasses()) {
+            each.getDirectDependenciesFromSelf().stream().map(d -> d.getTargetClass().getPackageName())
                     .filter(p -> p.startsWith("dev.jmcp.") && !p.equals(name) && !exported.contains(p))
                     .forEach(reached::add);
         }
@@ -110,8 +135,9 @@ public final class OnePackageModule {
         for (var open : core.opens()) assertThat(open.targets()).doesNotContain(name);
     }
 
-    /** The server requires, uses and names nothing of it, {@code because} the reason the test gives. */
-    public void isNamedNowhereByTheServer(String because) {
+    /** The server requires, uses and names nothing of it. */
+    @Test
+    void theServerNamesThisModuleNowhere() {
         assertThat(core.requires()).extracting(ModuleDescriptor.Requires::name).doesNotContain(name);
         assertThat(core.uses()).noneMatch(service -> service.startsWith(name + "."));
         assertThat(classes.containPackage("dev.jmcp.server.engine")).isTrue();
@@ -121,8 +147,8 @@ public final class OnePackageModule {
                 .check(classes);
     }
 
-    /** No package of the server and this module depends on itself through others. */
-    public void hasNoPackageCycleWithTheServer() {
+    @Test
+    void noPackageOfTheServerAndThisModuleDependsOnItselfThroughOthers() {
         assertThat(classes.containPackage(name)).isTrue();
         slices().matching("dev.jmcp.(**)").should().beFreeOfCycles().check(classes);
     }
