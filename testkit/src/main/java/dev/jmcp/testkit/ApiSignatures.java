@@ -33,9 +33,18 @@ public final class ApiSignatures {
     private ApiSignatures() {
     }
 
-    /** The module descriptor compiled beside {@code type}: the {@code module-info.class} of its classes folder. */
+    /**
+     * The module descriptor compiled beside {@code type}: the {@code module-info.class} of its classes folder, or of its
+     * JAR (a module of the same build run after its {@code package} phase, as in {@code mvn verify}, is read from it).
+     */
     public static ModuleDescriptor moduleBeside(Class<?> type) throws IOException, URISyntaxException {
         Path classes = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        if (!Files.isDirectory(classes)) {
+            try (var jar = new java.util.jar.JarFile(classes.toFile());
+                 InputStream in = jar.getInputStream(jar.getEntry("module-info.class"))) {
+                return ModuleDescriptor.read(in);
+            }
+        }
         try (InputStream in = Files.newInputStream(classes.resolve("module-info.class"))) {
             return ModuleDescriptor.read(in);
         }
