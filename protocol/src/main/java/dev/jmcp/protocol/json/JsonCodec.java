@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -77,7 +78,8 @@ public final class JsonCodec {
                 .addMixIn(dev.jmcp.protocol.SamplingMessage.class, SampledContentMixin.class)
                 .addMixIn(dev.jmcp.protocol.CreateMessageResult.class, SampledContentMixin.class)
                 .addMixIn(ResourceContents.class, ResourceContentsMixin.class)
-                .addModule(new SimpleModule("jmcp-long-strings").addSerializer(String.class, LongStrings.INSTANCE))
+                .addModule(new SimpleModule("jmcp-long-strings").addSerializer(String.class, LongStrings.INSTANCE)
+                        .addSerializer(EncodedOnce.class, EncodedOnce.SERIALIZER))
                 .build();
     }
 
@@ -208,6 +210,15 @@ public final class JsonCodec {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot write as JSON: " + describe(e), e);
         }
+    }
+
+    /**
+     * {@code value} encoded now, as an object this codec writes as those bytes wherever it is sent: for a result that
+     * is the same every time (the answer to {@code initialize}), so that it is not walked field by field, by
+     * reflection, for each of the thousands of sessions a client may open. Only {@link #encode} and its kin read it.
+     */
+    public Object encodedOnce(Object value) {
+        return new EncodedOnce(new SerializedString(writeValueAsString(value)));
     }
 
     /** Maps a protocol record (or any value) to a JSON tree of maps, lists and scalars. */

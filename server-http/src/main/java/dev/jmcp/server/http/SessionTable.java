@@ -206,7 +206,9 @@ final class SessionTable {
     /** Ends idle sessions and gives the others their upkeep. */
     void sweep(long idleNanos) {
         long now = System.nanoTime();
-        for (HostedSession session : new ArrayList<>(sessions.values())) {
+        // The map's own view, not a copy: the sweep runs every second over every open session, and ending one while
+        // walking the view is safe (its iterator is weakly consistent).
+        for (HostedSession session : sessions.values()) {
             try {
                 if (session.idle(now, idleNanos)) {
                     end(session, "idle for longer than " + idleNanos / 1_000_000 + " ms");

@@ -3,6 +3,7 @@ package dev.jmcp.server.engine;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.InitializeResult;
 import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
@@ -47,6 +48,8 @@ public final class Engine implements Host {
     private static final Logger log = LoggerFactory.getLogger(Engine.class);
 
     private final ServerOptions options;
+    /** The answer to {@code initialize} per version, encoded at its first session ({@link #initializeResult}). */
+    private final Map<ProtocolVersion, Object> initializeResults = new ConcurrentHashMap<>();
     private final Supplier<Registry> registry;
     private final MethodTable methods;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
@@ -351,9 +354,11 @@ public final class Engine implements Host {
 
     @Override
     public Object initializeResult(ProtocolVersion version) {
-        var capabilities = capabilities(version);
-        var info = new Implementation(options.name(), version.hasTitles() ? "jmcp" : null, options.version());
-        return new InitializeResult(version.wire(), capabilities, info, null);
+        // The same for every session of a version: encoded at the first, sent as those bytes from then on.
+        return initializeResults.computeIfAbsent(version, v -> {
+            var info = new Implementation(options.name(), v.hasTitles() ? "jmcp" : null, options.version());
+            return JsonCodec.shared().encodedOnce(new InitializeResult(v.wire(), capabilities(v), info, null));
+        });
     }
 
     /**
