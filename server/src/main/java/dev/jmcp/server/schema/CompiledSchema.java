@@ -7,6 +7,7 @@ import dev.jmcp.server.registry.ArgumentsValidator;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One schema, compiled once, checking JSON objects against it. Immutable and thread-safe: the compiled schema keeps no
@@ -14,17 +15,33 @@ import java.util.Map;
  * {@link JsonSchemas}) so that it goes away with the plugin that declared the schema.
  */
 final class CompiledSchema implements ArgumentsValidator {
-    private final JsonSchema schema;
+    /** Compiles the full validator's schema, for a flat schema at the first call that needs it. */
+    private final Supplier<JsonSchema> compiler;
+    /** The full validator's schema, once compiled. */
+    private volatile JsonSchema schema;
     private final Violations violations;
     private final ObjectMapper trees;
     /** The quick check of a flat object schema (the usual tool's), or null: every call goes to {@link #schema}. */
     private final FlatObjectSchema flat;
 
-    CompiledSchema(JsonSchema schema, Violations violations, ObjectMapper trees, FlatObjectSchema flat) {
-        this.schema = schema;
+    /** {@code compiler} gives the full validator's schema: at once when {@code flat} is null, else when needed. */
+    CompiledSchema(Supplier<JsonSchema> compiler, Violations violations, ObjectMapper trees, FlatObjectSchema flat) {
+        this.compiler = compiler;
+        if (flat == null) this.schema = compiler.get();
         this.violations = violations;
         this.trees = trees;
         this.flat = flat;
+    }
+
+    private JsonSchema schema() {
+        JsonSchema compiled = schema;
+        if (compiled == null) {
+            synchronized (this) {
+                compiled = schema;
+                if (compiled == null) schema = compiled = compiler.get();
+            }
+        }
+        return compiled;
     }
 
     @Override
@@ -34,7 +51,7 @@ final class CompiledSchema implements ArgumentsValidator {
         JsonNode node = TreeNodes.of(input);
         if (node == null) node = trees.valueToTree(input);
         try {
-            return violations.sentences(schema.validate(node));
+            return violations.sentences(schema().validate(node));
         } catch (RuntimeException e) {
             // A reference resolved lazily may still be refused here; say so instead of failing the call obscurely.
             RemoteSchemaRefusedException refused = JsonSchemas.refusal(e);

@@ -17,6 +17,7 @@ final class FlatObjectSchema {
     private static final Set<String> OBJECT_KEYWORDS = Set.of("type", "properties", "required", "additionalProperties",
             "description", "title", "$schema");
     private static final Set<String> PROPERTY_KEYWORDS = Set.of("type", "description", "title");
+    private static final List<String> TEXT_KEYWORDS = List.of("title", "description", "$schema");
 
     private enum Kind { STRING, BOOLEAN, INTEGER, NUMBER }
 
@@ -30,9 +31,16 @@ final class FlatObjectSchema {
         this.closed = closed;
     }
 
-    /** The fast check of {@code schema}, or null when it is not of the one shape this knows. */
+    /**
+     * The fast check of {@code schema}, or null when it is not of the one shape this knows. A schema of that shape is
+     * a valid JSON Schema of both dialects jmcp supports by construction (each keyword it may hold has a value of the
+     * kind the meta-schemas ask for), so it needs no check against a meta-schema.
+     */
     static FlatObjectSchema of(Map<String, Object> schema) {
-        if (!OBJECT_KEYWORDS.containsAll(schema.keySet()) || !"object".equals(schema.get("type"))) return null;
+        if (!OBJECT_KEYWORDS.containsAll(schema.keySet()) || !"object".equals(schema.get("type"))
+                || !annotationsAreText(schema)) {
+            return null;
+        }
         Object additional = schema.get("additionalProperties");
         if (additional != null && !(additional instanceof Boolean)) return null;
         var kinds = new HashMap<String, Kind>();
@@ -41,7 +49,7 @@ final class FlatObjectSchema {
             if (!(declared instanceof Map<?, ?> members)) return null;
             for (var member : members.entrySet()) {
                 if (!(member.getKey() instanceof String name) || !(member.getValue() instanceof Map<?, ?> property)
-                        || !PROPERTY_KEYWORDS.containsAll(property.keySet())) {
+                        || !PROPERTY_KEYWORDS.containsAll(property.keySet()) || !annotationsAreText(property)) {
                     return null;
                 }
                 Kind kind = property.get("type") instanceof String type ? switch (type) {
@@ -59,6 +67,8 @@ final class FlatObjectSchema {
         List<String> required = List.of();
         if (names != null) {
             if (!(names instanceof List<?> list)) return null;
+            // Both meta-schemas ask for names without repeats.
+            if (list.size() != new java.util.HashSet<>(list).size()) return null;
             for (Object name : list) {
                 if (!(name instanceof String)) return null;
             }
@@ -67,6 +77,15 @@ final class FlatObjectSchema {
             required = List.copyOf(strings);
         }
         return new FlatObjectSchema(Map.copyOf(kinds), required, Boolean.FALSE.equals(additional));
+    }
+
+    /** Whether {@code title}, {@code description} and {@code $schema}, where present, are strings. */
+    private static boolean annotationsAreText(Map<?, ?> schema) {
+        for (String keyword : TEXT_KEYWORDS) {
+            Object value = schema.get(keyword);
+            if (value != null && !(value instanceof String)) return false;
+        }
+        return true;
     }
 
     /** True when {@code arguments} certainly conform; false when the full validator must decide. */

@@ -33,25 +33,31 @@ import java.util.Set;
  * would keep along with the plugin's class loader.
  */
 public final class JsonSchemas {
-    private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
-            .pathType(PathType.JSON_POINTER)
-            .build();
-    private static final Map<Dialect, JsonSchemaFactory> FACTORIES = new EnumMap<>(Dialect.class);
+    /**
+     * The validator's factories, made at the first schema that needs the validator: a JVM whose schemas are all flat
+     * (FlatObjectSchema) never loads it.
+     */
+    private static final class Validator {
+        private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
+                .pathType(PathType.JSON_POINTER)
+                .build();
+        private static final Map<Dialect, JsonSchemaFactory> FACTORIES = new EnumMap<>(Dialect.class);
 
-    static {
-        var loader = new BundledMetaSchemas();
-        for (Dialect d : Dialect.values()) {
-            // x-mcp-header (revision 2026-07-28) names the HTTP header a property is mirrored to; it constrains no
-            // value. Neither do other keywords a dialect does not define (JSON Schema lets a schema carry its own, and
-            // mounted servers' schemas do: "parent", "opt_fields"...): they are read as annotations, without the
-            // validator's warning for each one at every start, which told the user nothing they could act on.
-            JsonMetaSchema meta = JsonMetaSchema.builder(switch (d) {
-                case DRAFT_2020_12 -> JsonMetaSchema.getV202012();
-                case DRAFT_07 -> JsonMetaSchema.getV7();
-            }).keyword(new NonValidationKeyword("x-mcp-header"))
-                    .unknownKeywordFactory((keyword, context) -> new NonValidationKeyword(keyword)).build();
-            FACTORIES.put(d, JsonSchemaFactory.getInstance(d.version(),
-                    builder -> builder.schemaLoaders(loaders -> loaders.add(loader)).metaSchema(meta)));
+        static {
+            var loader = new BundledMetaSchemas();
+            for (Dialect d : Dialect.values()) {
+                // x-mcp-header (revision 2026-07-28) names the HTTP header a property is mirrored to; it constrains no
+                // value. Neither do other keywords a dialect does not define (JSON Schema lets a schema carry its own,
+                // and mounted servers' schemas do: "parent", "opt_fields"...): they are read as annotations, without
+                // the validator's warning for each one at every start, which told the user nothing they could act on.
+                JsonMetaSchema meta = JsonMetaSchema.builder(switch (d) {
+                    case DRAFT_2020_12 -> JsonMetaSchema.getV202012();
+                    case DRAFT_07 -> JsonMetaSchema.getV7();
+                }).keyword(new NonValidationKeyword("x-mcp-header"))
+                        .unknownKeywordFactory((keyword, context) -> new NonValidationKeyword(keyword)).build();
+                FACTORIES.put(d, JsonSchemaFactory.getInstance(d.version(),
+                        builder -> builder.schemaLoaders(loaders -> loaders.add(loader)).metaSchema(meta)));
+            }
         }
     }
 
@@ -80,7 +86,8 @@ public final class JsonSchemas {
      */
     public static void warmUp() {
         try {
-            checkSchema(Map.of("type", "object", "properties", Map.of("text", Map.of("type", "string"))));
+            // Not of the flat shape, which would need no validator at all (FlatObjectSchema).
+            checkSchema(Map.of("type", "object", "properties", Map.of("text", Map.of("type", "string", "minLength", 1))));
         } catch (RuntimeException e) {
             // Only a head start: the real checks report whatever is wrong.
         }
@@ -100,17 +107,20 @@ public final class JsonSchemas {
         Dialect dialect = Dialect.of(schema);
         ObjectMapper trees = Mappers.unshared().build();
         JsonNode node = trees.valueToTree(schema);
-        JsonSchemaFactory factory = FACTORIES.get(dialect);
+        FlatObjectSchema flat = FlatObjectSchema.of(schema);
+        if (flat != null) {
+            // Valid by its shape: the validator (its meta-schemas, 0.5 s of CPU in a JVM that has not used it yet, as
+            // a plugin's test has not) is only needed once arguments come that the quick check cannot pass.
+            return new CompiledSchema(() -> full(dialect, node), violations, trees, flat);
+        }
         try {
-            JsonSchema meta = factory.getSchema(SchemaLocation.of(dialect.iri()), CONFIG);
-            Set<ValidationMessage> problems = meta.validate(node);
+            Set<ValidationMessage> problems = againstMetaSchema(dialect, node);
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException("not a valid JSON Schema (" + dialect.iri() + "): "
                         + String.join("; ", Violations.SCHEMA.sentences(problems)));
             }
-            JsonSchema compiled = factory.getSchema(node, CONFIG);
-            compiled.initializeValidators();
-            return new CompiledSchema(compiled, violations, trees, FlatObjectSchema.of(schema));
+            JsonSchema compiled = full(dialect, node);
+            return new CompiledSchema(() -> compiled, violations, trees, null);
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -118,6 +128,19 @@ public final class JsonSchemas {
             if (refused != null) throw new IllegalArgumentException(refused.getMessage(), e);
             throw new IllegalArgumentException("unusable JSON Schema: " + e.getMessage(), e);
         }
+    }
+
+    /** What {@code dialect}'s meta-schema finds wrong with {@code node}; empty when it is a valid schema. */
+    static Set<ValidationMessage> againstMetaSchema(Dialect dialect, JsonNode node) {
+        return Validator.FACTORIES.get(dialect).getSchema(SchemaLocation.of(dialect.iri()), Validator.CONFIG)
+                .validate(node);
+    }
+
+    /** {@code node}, a schema of {@code dialect}, compiled by the validator. */
+    private static JsonSchema full(Dialect dialect, JsonNode node) {
+        JsonSchema compiled = Validator.FACTORIES.get(dialect).getSchema(node, Validator.CONFIG);
+        compiled.initializeValidators();
+        return compiled;
     }
 
     /** The refusal a schema library exception wraps, if any: the library wraps loader failures its own way. */

@@ -82,4 +82,54 @@ class FlatObjectSchemaTest {
         assertThat(FlatObjectSchema.of(Map.of("type", List.of("object", "null")))).isNull();
         assertThat(FlatObjectSchema.of(Map.of("type", "object", "$defs", Map.of()))).isNull();
     }
+
+    /**
+     * Schemas of the flat shape skip the meta-schema check (the validator is not even loaded for them), so the shape
+     * must never take a schema that a meta-schema refuses: random near-flat schemas, each checked against both.
+     */
+    @Test
+    void whatTheFlatShapeTakesEveryMetaSchemaTakesToo() {
+        var random = new java.util.Random(17);
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        Object[] texts = {"a text", "", 5, true, List.of("x"), Map.of()};
+        Object[] types = {"string", "boolean", "integer", "number", "null", "array", 3};
+        int flat = 0;
+        for (int round = 0; round < 400; round++) {
+            var schema = new LinkedHashMap<String, Object>();
+            schema.put("type", random.nextInt(10) == 0 ? "array" : "object");
+            var properties = new LinkedHashMap<String, Object>();
+            var names = new java.util.ArrayList<Object>();
+            for (int i = 0; i < random.nextInt(4); i++) {
+                var property = new LinkedHashMap<String, Object>();
+                property.put("type", types[random.nextInt(types.length)]);
+                if (random.nextBoolean()) property.put("description", texts[random.nextInt(texts.length)]);
+                if (random.nextInt(4) == 0) property.put("title", texts[random.nextInt(texts.length)]);
+                properties.put("p" + i, property);
+                if (random.nextBoolean()) names.add("p" + i);
+            }
+            schema.put("properties", properties);
+            if (random.nextInt(6) == 0 && !names.isEmpty()) names.add(names.get(0));
+            if (random.nextInt(8) == 0) names.add(7);
+            if (random.nextBoolean()) schema.put("required", names);
+            if (random.nextBoolean()) schema.put("additionalProperties", random.nextInt(5) != 0 || "x".isEmpty());
+            if (random.nextInt(4) == 0) schema.put("description", texts[random.nextInt(texts.length)]);
+            if (random.nextInt(5) == 0) schema.put("title", texts[random.nextInt(texts.length)]);
+            if (FlatObjectSchema.of(schema) == null) continue;
+            flat++;
+            for (Dialect dialect : Dialect.values()) {
+                assertThat(JsonSchemas.againstMetaSchema(dialect, mapper.valueToTree(schema)))
+                        .as("%s under %s", schema, dialect).isEmpty();
+            }
+        }
+        assertThat(flat).as("flat schemas among the 400").isGreaterThan(40);
+    }
+
+    @Test
+    void textKeywordsThatAreNotTextAndRepeatedNamesAreNotFlat() {
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "description", 5))).isNull();
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "properties",
+                Map.of("a", Map.of("type", "string", "title", List.of("x")))))).isNull();
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "required", List.of("a", "a")))).isNull();
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "$schema", 7))).isNull();
+    }
 }
