@@ -68,7 +68,7 @@ class MethodNamesTest {
     }
 
     @Test
-    void noMainSourceOfTheServerSpellsAMethodName() throws Exception {
+    void noMainSourceOfTheServerOrTheClientSpellsAMethodName() throws Exception {
         Set<String> names = methodNames();
         Path root = Path.of("..").toAbsolutePath().normalize();
         var found = new TreeMap<String, Set<String>>();
