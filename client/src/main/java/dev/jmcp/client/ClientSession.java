@@ -3,6 +3,8 @@ package dev.jmcp.client;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
 import dev.jmcp.client.transport.SessionExpiredException;
+import dev.jmcp.protocol.ClientNotifications;
+import dev.jmcp.protocol.ClientRequests;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.CreateTaskResult;
 import dev.jmcp.protocol.DiscoverResult;
@@ -10,6 +12,7 @@ import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.InitializeResult;
 import dev.jmcp.protocol.ProtocolVersion;
+import dev.jmcp.protocol.ServerNotifications;
 import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
@@ -139,7 +142,7 @@ final class ClientSession implements Inbound {
         transport.negotiated(version);
         Object tree;
         try {
-            tree = send("server/discover", new HashMap<>(), null, options.discoverTimeout() != null
+            tree = send(ClientRequests.SERVER_DISCOVER, new HashMap<>(), null, options.discoverTimeout() != null
                     ? options.discoverTimeout() : handshakeTimeout(), false);
         } catch (McpErrorException e) {
             if (e.code() == ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION) throw e;
@@ -157,7 +160,7 @@ final class ClientSession implements Inbound {
                     + "); trying initialize");
             return revertToStateful();
         }
-        DiscoverResult result = decode("server/discover", tree, DiscoverResult.class);
+        DiscoverResult result = decode(ClientRequests.SERVER_DISCOVER, tree, DiscoverResult.class);
         if (result.supportedVersions() == null || !result.supportedVersions().contains(version.wire())) {
             log.log(System.Logger.Level.DEBUG, transport.describe() + " speaks " + result.supportedVersions()
                     + ", not " + version + "; trying initialize");
@@ -200,8 +203,8 @@ final class ClientSession implements Inbound {
         params.put("clientInfo", CODEC.toTree(options.clientInfo()));
         // The handshake includes the server's own start (a process, a cold JVM): bounded by the connect timeout
         // when that is the longer one, so a short request timeout does not fail a slow-starting server.
-        Object tree = send("initialize", params, null, handshakeTimeout(), false);
-        InitializeResult result = decode("initialize", tree, InitializeResult.class);
+        Object tree = send(ClientRequests.INITIALIZE, params, null, handshakeTimeout(), false);
+        InitializeResult result = decode(ClientRequests.INITIALIZE, tree, InitializeResult.class);
         // "If the client does not support the version in the server's response, it SHOULD disconnect."
         ProtocolVersion version = ProtocolVersion.statefulFromWire(result.protocolVersion()).orElseThrow(
                 () -> new IOException("The server " + transport.describe() + " answered protocol version '"
@@ -211,7 +214,7 @@ final class ClientSession implements Inbound {
             throw new IOException("The server " + transport.describe() + " answered initialize without serverInfo");
         }
         transport.negotiated(version);
-        notify("notifications/initialized", null);
+        notify(ClientNotifications.INITIALIZED, null);
         transport.sessionStarted();
         return result;
     }
@@ -273,7 +276,7 @@ final class ClientSession implements Inbound {
                     case "input_required" -> {
                         Map<String, Object> answers = InputRequired.answers(task.get("inputRequests"), inputRounds());
                         if (!answers.isEmpty()) {
-                            send("tasks/update", Map.of("taskId", taskId, "inputResponses", answers), null,
+                            send(ClientRequests.TASKS_UPDATE, Map.of("taskId", taskId, "inputResponses", answers), null,
                                     options.requestTimeout(), true);
                         }
                     }
@@ -286,7 +289,7 @@ final class ClientSession implements Inbound {
                 }
                 long interval = task.get("pollIntervalMs") instanceof Number n ? n.longValue() : 500;
                 Thread.sleep(Math.clamp(interval, 50, 5_000));
-                if (!(send("tasks/get", Map.of("taskId", taskId), null, options.requestTimeout(), true)
+                if (!(send(ClientRequests.TASKS_GET, Map.of("taskId", taskId), null, options.requestTimeout(), true)
                         instanceof Map<?, ?> polled)) {
                     throw new IOException("The server answered tasks/get for " + taskId + " with no task");
                 }
@@ -340,7 +343,7 @@ final class ClientSession implements Inbound {
                     case "completed", "failed", "input_required" -> {
                         // Blocks until the task ends; meanwhile the server's requests (an elicitation) reach the handlers.
                         Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
-                        Object result = send("tasks/result", Map.of("taskId", taskId), null, left, true);
+                        Object result = send(ClientRequests.TASKS_RESULT, Map.of("taskId", taskId), null, left, true);
                         taskId = null;
                         return result;
                     }
@@ -350,7 +353,7 @@ final class ClientSession implements Inbound {
                 if (System.nanoTime() > deadline) throw new RequestTimeoutException(method, options.maxRequestTimeout());
                 long interval = task.get("pollInterval") instanceof Number n ? n.longValue() : 500;
                 Thread.sleep(Math.clamp(interval, 50, 5_000));
-                if (!(send("tasks/get", Map.of("taskId", taskId), null, options.requestTimeout(), true)
+                if (!(send(ClientRequests.TASKS_GET, Map.of("taskId", taskId), null, options.requestTimeout(), true)
                         instanceof Map<?, ?> polled)) {
                     throw new IOException("The server answered tasks/get for " + taskId + " with no task");
                 }
@@ -370,7 +373,7 @@ final class ClientSession implements Inbound {
         if (listener == null) return;
         var params = new LinkedHashMap<String, Object>();
         task.forEach((k, v) -> params.put(String.valueOf(k), v));
-        var status = new ServerNotification.Other("notifications/tasks/status", Map.copyOf(withoutNulls(params)));
+        var status = new ServerNotification.Other(ServerNotifications.TASKS_STATUS, Map.copyOf(withoutNulls(params)));
         deliver(() -> listener.accept(status));
     }
 
@@ -385,7 +388,7 @@ final class ClientSession implements Inbound {
     /** Asks the server to cancel task {@code taskId}, once, without waiting long; trouble is logged, not thrown. */
     private void cancelTask(String taskId) {
         try {
-            send("tasks/cancel", Map.of("taskId", taskId), null, options.requestTimeout(), false);
+            send(ClientRequests.TASKS_CANCEL, Map.of("taskId", taskId), null, options.requestTimeout(), false);
         } catch (IOException | InterruptedException | RuntimeException e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
             log.log(System.Logger.Level.DEBUG, "could not cancel task " + taskId, e);
@@ -394,7 +397,7 @@ final class ClientSession implements Inbound {
 
     /** Asks {@code server/discover} of a stateless server past the cache: it is there and answering. */
     void probe(Duration timeout) throws IOException, InterruptedException {
-        send("server/discover", new HashMap<>(), null, timeout, true);
+        send(ClientRequests.SERVER_DISCOVER, new HashMap<>(), null, timeout, true);
     }
 
     /** Who answers a round of input requests: the caller's {@link InputRounds}, or each by its method's handler. */
@@ -457,7 +460,7 @@ final class ClientSession implements Inbound {
         if (closedBecause != null) return;
         // Stateless over HTTP, closing the request's stream is the cancellation; the transport drops the notification.
         try {
-            transport.send(new JsonRpcNotification("notifications/cancelled",
+            transport.send(new JsonRpcNotification(ClientNotifications.CANCELLED,
                     Map.of("requestId", id.value(), "reason", reason)));
         } catch (IOException e) {
             log.log(System.Logger.Level.DEBUG, "could not send the cancellation of request " + id, e);
@@ -556,7 +559,7 @@ final class ClientSession implements Inbound {
 
     /** Acts on a notification; {@code origin}: the thread that made the request it came with, when known. */
     private void notification(JsonRpcNotification notification, Thread origin) {
-        if (notification.method().equals("notifications/cancelled")) {
+        if (notification.method().equals(ServerNotifications.CANCELLED)) {
             Object id = notification.params() == null ? null : notification.params().get("requestId");
             RequestId cancelled = toId(id);
             Thread handler = cancelled == null ? null : serverRequests.remove(cancelled);
@@ -565,7 +568,7 @@ final class ClientSession implements Inbound {
         }
         cache.changed(notification.method(), notification.params());
         Subscription subscription = subscriptionOf(notification.params());
-        if (subscription != null && notification.method().equals("notifications/subscriptions/acknowledged")) {
+        if (subscription != null && notification.method().equals(ServerNotifications.SUBSCRIPTIONS_ACKNOWLEDGED)) {
             var agreed = new LinkedHashMap<String, Object>();
             if (notification.params().get("notifications") instanceof Map<?, ?> filter) {
                 filter.forEach((kind, value) -> agreed.put(String.valueOf(kind), value));
@@ -621,7 +624,7 @@ final class ClientSession implements Inbound {
         Thread thread = Thread.ofVirtual().name("jmcp-client-listen-" + id.value()).unstarted(() -> {
             try {
                 // Answered only when the server ends the subscription; an interrupt (close) cancels it.
-                send(id, "subscriptions/listen", Map.of("notifications", filter), null, LISTENING, true);
+                send(id, ClientRequests.SUBSCRIPTIONS_LISTEN, Map.of("notifications", filter), null, LISTENING, true);
             } catch (IOException | RuntimeException e) {
                 subscription.acknowledgement().completeExceptionally(e);
             } catch (InterruptedException e) {
@@ -639,7 +642,7 @@ final class ClientSession implements Inbound {
             return subscription;
         } catch (java.util.concurrent.TimeoutException e) {
             subscription.close();
-            throw new RequestTimeoutException("subscriptions/listen", options.requestTimeout());
+            throw new RequestTimeoutException(ClientRequests.SUBSCRIPTIONS_LISTEN, options.requestTimeout());
         } catch (java.util.concurrent.ExecutionException e) {
             subscription.close();
             Throwable cause = e.getCause();

@@ -3,6 +3,8 @@ package dev.jmcp.client;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.SessionExpiredException;
 import dev.jmcp.protocol.CallToolResult;
+import dev.jmcp.protocol.ClientNotifications;
+import dev.jmcp.protocol.ClientRequests;
 import dev.jmcp.protocol.CompleteResult;
 import dev.jmcp.protocol.Completion;
 import dev.jmcp.protocol.GetPromptResult;
@@ -140,12 +142,13 @@ public final class McpClient implements AutoCloseable {
 
     /** Every tool, following every page. */
     public List<Tool> listTools() throws IOException, InterruptedException {
-        return everyPage("tools/list", this::listTools, ListToolsResult::tools, ListToolsResult::nextCursor);
+        return everyPage(ClientRequests.TOOLS_LIST, this::listTools, ListToolsResult::tools,
+                ListToolsResult::nextCursor);
     }
 
     /** One page of tools; {@code cursor} null for the first. */
     public ListToolsResult listTools(String cursor) throws IOException, InterruptedException {
-        Object tree = session.request("tools/list", page(cursor), null, requestTimeout);
+        Object tree = session.request(ClientRequests.TOOLS_LIST, page(cursor), null, requestTimeout);
         if (tree instanceof Map<?, ?> result && result.get("tools") instanceof List<?> tools) {
             for (Object tool : tools) {
                 if (tool instanceof Map<?, ?> t && t.get("name") instanceof String name) {
@@ -154,7 +157,7 @@ public final class McpClient implements AutoCloseable {
                 }
             }
         }
-        return ClientSession.decode("tools/list", tree, ListToolsResult.class);
+        return ClientSession.decode(ClientRequests.TOOLS_LIST, tree, ListToolsResult.class);
     }
 
     /**
@@ -208,9 +211,9 @@ public final class McpClient implements AutoCloseable {
         params.put("name", name);
         params.put("arguments", arguments == null ? Map.of() : arguments);
         if (meta != null && !meta.isEmpty()) params.put("_meta", Map.copyOf(meta));
-        Object tree = mustRunAsTask(name) ? session.requestAsTask("tools/call", params, progress, timeout)
-                : session.request("tools/call", params, progress, timeout);
-        return ClientSession.decode("tools/call", tree, CallToolResult.class);
+        Object tree = mustRunAsTask(name) ? session.requestAsTask(ClientRequests.TOOLS_CALL, params, progress, timeout)
+                : session.request(ClientRequests.TOOLS_CALL, params, progress, timeout);
+        return ClientSession.decode(ClientRequests.TOOLS_CALL, tree, CallToolResult.class);
     }
 
     /**
@@ -234,11 +237,12 @@ public final class McpClient implements AutoCloseable {
     }
 
     public List<Prompt> listPrompts() throws IOException, InterruptedException {
-        return everyPage("prompts/list", this::listPrompts, ListPromptsResult::prompts, ListPromptsResult::nextCursor);
+        return everyPage(ClientRequests.PROMPTS_LIST, this::listPrompts, ListPromptsResult::prompts,
+                ListPromptsResult::nextCursor);
     }
 
     public ListPromptsResult listPrompts(String cursor) throws IOException, InterruptedException {
-        return call("prompts/list", page(cursor), ListPromptsResult.class);
+        return call(ClientRequests.PROMPTS_LIST, page(cursor), ListPromptsResult.class);
     }
 
     public GetPromptResult getPrompt(String name, Map<String, String> arguments) throws IOException, InterruptedException {
@@ -246,38 +250,41 @@ public final class McpClient implements AutoCloseable {
         var params = new HashMap<String, Object>();
         params.put("name", name);
         if (arguments != null) params.put("arguments", arguments);
-        return call("prompts/get", params, GetPromptResult.class);
+        return call(ClientRequests.PROMPTS_GET, params, GetPromptResult.class);
     }
 
     public List<Resource> listResources() throws IOException, InterruptedException {
-        return everyPage("resources/list", this::listResources, ListResourcesResult::resources,
+        return everyPage(ClientRequests.RESOURCES_LIST, this::listResources, ListResourcesResult::resources,
                 ListResourcesResult::nextCursor);
     }
 
     public ListResourcesResult listResources(String cursor) throws IOException, InterruptedException {
-        return call("resources/list", page(cursor), ListResourcesResult.class);
+        return call(ClientRequests.RESOURCES_LIST, page(cursor), ListResourcesResult.class);
     }
 
     public List<ResourceTemplate> listResourceTemplates() throws IOException, InterruptedException {
-        return everyPage("resources/templates/list", this::listResourceTemplates,
+        return everyPage(ClientRequests.RESOURCES_TEMPLATES_LIST, this::listResourceTemplates,
                 ListResourceTemplatesResult::resourceTemplates, ListResourceTemplatesResult::nextCursor);
     }
 
     public ListResourceTemplatesResult listResourceTemplates(String cursor) throws IOException, InterruptedException {
-        return call("resources/templates/list", page(cursor), ListResourceTemplatesResult.class);
+        return call(ClientRequests.RESOURCES_TEMPLATES_LIST, page(cursor), ListResourceTemplatesResult.class);
     }
 
     public ReadResourceResult readResource(String uri) throws IOException, InterruptedException {
-        return call("resources/read", Map.of("uri", Objects.requireNonNull(uri, "uri")), ReadResourceResult.class);
+        return call(ClientRequests.RESOURCES_READ, Map.of("uri", Objects.requireNonNull(uri, "uri")),
+                ReadResourceResult.class);
     }
 
     /** Asks for {@link ServerNotification.ResourceUpdated} when the resource changes. */
     public void subscribe(String uri) throws IOException, InterruptedException {
-        session.request("resources/subscribe", Map.of("uri", Objects.requireNonNull(uri, "uri")), null, requestTimeout);
+        session.request(ClientRequests.RESOURCES_SUBSCRIBE, Map.of("uri", Objects.requireNonNull(uri, "uri")), null,
+                requestTimeout);
     }
 
     public void unsubscribe(String uri) throws IOException, InterruptedException {
-        session.request("resources/unsubscribe", Map.of("uri", Objects.requireNonNull(uri, "uri")), null, requestTimeout);
+        session.request(ClientRequests.RESOURCES_UNSUBSCRIBE, Map.of("uri", Objects.requireNonNull(uri, "uri")), null,
+                requestTimeout);
     }
 
     /** Completion values for {@code argument} of a prompt or resource template, given what the user typed. */
@@ -295,7 +302,7 @@ public final class McpClient implements AutoCloseable {
         params.put("ref", ref.toWire());
         params.put("argument", Map.of("name", argument, "value", value == null ? "" : value));
         if (context != null && !context.isEmpty()) params.put("context", Map.of("arguments", context));
-        CompleteResult result = call("completion/complete", params, CompleteResult.class);
+        CompleteResult result = call(ClientRequests.COMPLETION_COMPLETE, params, CompleteResult.class);
         if (result.completion() == null) throw new IOException("The server's answer to completion/complete has no completion");
         return result.completion();
     }
@@ -303,12 +310,12 @@ public final class McpClient implements AutoCloseable {
     /** Every skill the server offers (the skills extension): their entries only; no file is fetched. */
     @SuppressWarnings("unchecked")
     public List<ListedSkill> listSkills() throws IOException, InterruptedException {
-        Object result = session.request("skills/list", null, null, requestTimeout);
+        Object result = session.request(ClientRequests.SKILLS_LIST, null, null, requestTimeout);
         if (!(result instanceof Map<?, ?> map) || !(map.get("skills") instanceof List<?> skills)) {
             throw new IOException("The server's answer to skills/list has no skills");
         }
         var all = new ArrayList<ListedSkill>();
-        for (Object skill : skills) all.add(ClientSession.decode("skills/list", skill, ListedSkill.class));
+        for (Object skill : skills) all.add(ClientSession.decode(ClientRequests.SKILLS_LIST, skill, ListedSkill.class));
         return all;
     }
 
@@ -340,7 +347,7 @@ public final class McpClient implements AutoCloseable {
 
     /** Asks the server to send log messages at {@code level} and above. */
     public void setLogLevel(LoggingLevel level) throws IOException, InterruptedException {
-        session.request("logging/setLevel", Map.of("level", level.toString()), null, requestTimeout);
+        session.request(ClientRequests.LOGGING_SET_LEVEL, Map.of("level", level.toString()), null, requestTimeout);
     }
 
     /**
@@ -351,13 +358,13 @@ public final class McpClient implements AutoCloseable {
         if (session.stateless() != null) {
             session.probe(requestTimeout);
         } else {
-            session.request("ping", null, null, requestTimeout);
+            session.request(ClientRequests.PING, null, null, requestTimeout);
         }
     }
 
     /** Tells the server the roots changed ({@code notifications/roots/list_changed}); it may list them again. */
     public void rootsChanged() throws IOException {
-        session.notify("notifications/roots/list_changed", null);
+        session.notify(ClientNotifications.ROOTS_LIST_CHANGED, null);
     }
 
     /**
@@ -380,12 +387,12 @@ public final class McpClient implements AutoCloseable {
      * {@code inputRequests} its status carries. A task id the server does not know is an {@link McpErrorException}.
      */
     public Map<String, Object> getTask(String taskId) throws IOException, InterruptedException {
-        return request("tasks/get", Map.of("taskId", Objects.requireNonNull(taskId, "taskId")));
+        return request(ClientRequests.TASKS_GET, Map.of("taskId", Objects.requireNonNull(taskId, "taskId")));
     }
 
     /** Asks the server to cancel task {@code taskId}; acknowledged also when the task had already ended. */
     public void cancelTask(String taskId) throws IOException, InterruptedException {
-        request("tasks/cancel", Map.of("taskId", Objects.requireNonNull(taskId, "taskId")));
+        request(ClientRequests.TASKS_CANCEL, Map.of("taskId", Objects.requireNonNull(taskId, "taskId")));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.jmcp.client;
 
 import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.ServerNotifications;
 import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 
 import java.util.Map;
@@ -14,20 +15,22 @@ final class Notifications {
         Map<String, Object> params = notification.params() == null ? Map.of() : notification.params();
         String method = notification.method();
         return switch (method) {
-            case "notifications/progress" -> params.get("progress") instanceof Number progress
+            case ServerNotifications.PROGRESS -> params.get("progress") instanceof Number progress
                     ? new ServerNotification.Progress(params.get("progressToken"), progress.doubleValue(),
                     params.get("total") instanceof Number total ? total.doubleValue() : null,
                     params.get("message") instanceof String message ? message : null)
                     : new ServerNotification.Other(method, params);
-            case "notifications/message" -> LoggingLevel.fromWire(String.valueOf(params.get("level")))
+            case ServerNotifications.MESSAGE -> LoggingLevel.fromWire(String.valueOf(params.get("level")))
                     .<ServerNotification>map(level -> new ServerNotification.LogMessage(level,
                             params.get("logger") instanceof String logger ? logger : null, params.get("data")))
                     .orElseGet(() -> new ServerNotification.Other(method, params));
-            case "notifications/tools/list_changed" -> new ServerNotification.ListChanged(ServerNotification.Kind.TOOLS);
-            case "notifications/prompts/list_changed" -> new ServerNotification.ListChanged(ServerNotification.Kind.PROMPTS);
-            case "notifications/resources/list_changed" ->
+            case ServerNotifications.TOOLS_LIST_CHANGED ->
+                    new ServerNotification.ListChanged(ServerNotification.Kind.TOOLS);
+            case ServerNotifications.PROMPTS_LIST_CHANGED ->
+                    new ServerNotification.ListChanged(ServerNotification.Kind.PROMPTS);
+            case ServerNotifications.RESOURCES_LIST_CHANGED ->
                     new ServerNotification.ListChanged(ServerNotification.Kind.RESOURCES);
-            case "notifications/resources/updated" -> params.get("uri") instanceof String uri
+            case ServerNotifications.RESOURCE_UPDATED -> params.get("uri") instanceof String uri
                     ? new ServerNotification.ResourceUpdated(uri)
                     : new ServerNotification.Other(method, params);
             default -> new ServerNotification.Other(method, params);

@@ -1,5 +1,8 @@
 package dev.jmcp.client;
 
+import dev.jmcp.protocol.ClientRequests;
+import dev.jmcp.protocol.ServerNotifications;
+
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -13,8 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * private and public results alike are kept. Thread-safe.
  */
 final class ResultCache {
-    private static final Set<String> CACHEABLE = Set.of("tools/list", "prompts/list", "resources/list",
-            "resources/templates/list", "resources/read");
+    private static final Set<String> CACHEABLE = Set.of(ClientRequests.TOOLS_LIST, ClientRequests.PROMPTS_LIST,
+            ClientRequests.RESOURCES_LIST, ClientRequests.RESOURCES_TEMPLATES_LIST, ClientRequests.RESOURCES_READ);
     /** Results kept at most; past it the cache starts afresh (listings are few; reads of many URIs are not). */
     private static final int MAX_ENTRIES = 1_024;
 
@@ -47,15 +50,15 @@ final class ResultCache {
     /** Makes stale what a notification says has changed: a list, or one resource's content. */
     void changed(String notification, Map<String, Object> params) {
         switch (notification) {
-            case "notifications/tools/list_changed" -> dropMethod("tools/list");
-            case "notifications/prompts/list_changed" -> dropMethod("prompts/list");
-            case "notifications/resources/list_changed" -> {
-                dropMethod("resources/list");
-                dropMethod("resources/templates/list");
+            case ServerNotifications.TOOLS_LIST_CHANGED -> dropMethod(ClientRequests.TOOLS_LIST);
+            case ServerNotifications.PROMPTS_LIST_CHANGED -> dropMethod(ClientRequests.PROMPTS_LIST);
+            case ServerNotifications.RESOURCES_LIST_CHANGED -> {
+                dropMethod(ClientRequests.RESOURCES_LIST);
+                dropMethod(ClientRequests.RESOURCES_TEMPLATES_LIST);
             }
-            case "notifications/resources/updated" -> {
+            case ServerNotifications.RESOURCE_UPDATED -> {
                 if (params != null && params.get("uri") instanceof String uri) {
-                    entries.remove(key("resources/read", Map.of("uri", uri)));
+                    entries.remove(key(ClientRequests.RESOURCES_READ, Map.of("uri", uri)));
                 }
             }
             default -> {

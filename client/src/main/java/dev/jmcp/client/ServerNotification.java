@@ -1,6 +1,7 @@
 package dev.jmcp.client;
 
 import dev.jmcp.protocol.LoggingLevel;
+import dev.jmcp.protocol.ServerNotifications;
 
 import java.util.Map;
 
@@ -18,7 +19,7 @@ public sealed interface ServerNotification {
     record Progress(Object progressToken, double progress, Double total, String message) implements ServerNotification {
         @Override
         public String method() {
-            return "notifications/progress";
+            return ServerNotifications.PROGRESS;
         }
     }
 
@@ -26,7 +27,7 @@ public sealed interface ServerNotification {
     record LogMessage(LoggingLevel level, String logger, Object data) implements ServerNotification {
         @Override
         public String method() {
-            return "notifications/message";
+            return ServerNotifications.MESSAGE;
         }
     }
 
@@ -34,7 +35,11 @@ public sealed interface ServerNotification {
     record ListChanged(Kind kind) implements ServerNotification {
         @Override
         public String method() {
-            return "notifications/" + kind.wire + "/list_changed";
+            return switch (kind) {
+                case TOOLS -> ServerNotifications.TOOLS_LIST_CHANGED;
+                case PROMPTS -> ServerNotifications.PROMPTS_LIST_CHANGED;
+                case RESOURCES -> ServerNotifications.RESOURCES_LIST_CHANGED;
+            };
         }
     }
 
@@ -42,7 +47,7 @@ public sealed interface ServerNotification {
     record ResourceUpdated(String uri) implements ServerNotification {
         @Override
         public String method() {
-            return "notifications/resources/updated";
+            return ServerNotifications.RESOURCE_UPDATED;
         }
     }
 

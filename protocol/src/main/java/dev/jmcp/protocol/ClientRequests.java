@@ -32,6 +32,11 @@ public final class ClientRequests {
     public static final String TASKS_GET = "tasks/get";
     public static final String TASKS_UPDATE = "tasks/update";
     public static final String TASKS_CANCEL = "tasks/cancel";
+    /**
+     * The result of a finished task, as servers of the 2025-11-25 tasks serve it; the client asks it of them, jmcp's
+     * server does not serve it (its tasks extension carries the result in {@link #TASKS_GET}'s answer).
+     */
+    public static final String TASKS_RESULT = "tasks/result";
 
     /** The skills extension ({@code io.modelcontextprotocol/skills}). */
     public static final String SKILLS_LIST = "skills/list";

@@ -104,8 +104,8 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * The plugin serving what {@code call} targets (a tool, prompt or resource, as the method's row says), or null:
-     * none does, or the call names something else (a skill) or nothing.
+     * The plugin serving what {@code call} targets (a tool, prompt, resource or skill, as the method's row says), or
+     * null: none does, or the call names something else (a task) or nothing.
      */
     public String pluginOf(dev.jmcp.server.observe.CallInfo call) {
         if (call.kind() == null) return null;
@@ -115,7 +115,8 @@ public final class McpServer implements AutoCloseable {
             case PROMPT -> registry.prompt(call.target()).map(e -> e.owner());
             case RESOURCE -> registry.resource(call.target()).map(e -> e.owner())
                     .or(() -> registry.matchTemplate(call.target()).map(m -> m.getKey().owner()));
-            case SKILL, TASK -> java.util.Optional.<dev.jmcp.server.registry.Owner>empty();
+            case SKILL -> registry.skill(call.target()).map(e -> e.owner());
+            case TASK -> java.util.Optional.<dev.jmcp.server.registry.Owner>empty();
         };
         return owner.map(dev.jmcp.server.registry.Owner::name).orElse(null);
     }

@@ -196,6 +196,22 @@ class StatelessEngineTest {
     }
 
     @Test
+    void aRequestStateSealedForOneToolIsRefusedByAnotherToolAndAnotherMethod() throws Exception {
+        var capabilities = Map.<String, Object>of("elicitation", Map.of());
+        var first = result(request("tools/call", with(Map.of("name", "two_steps", "arguments", Map.of()),
+                meta(capabilities, null))));
+        Object state = first.get("requestState");
+        // What the state is bound to is what the method's row says it names: the tool for tools/call, the prompt
+        // (by the same field, name) for prompts/get; both must fail to open it.
+        for (var other : List.of(Map.entry("tools/call", "echo"), Map.entry("prompts/get", "two_steps"))) {
+            var refused = error(request(other.getKey(), with(Map.of("name", other.getValue(), "arguments", Map.of(),
+                    "requestState", state), meta(capabilities, null))));
+            assertThat(refused.get("code")).as(other.toString()).isEqualTo(-32602);
+            assertThat((String) refused.get("message")).as(other.toString()).contains("belongs to another request");
+        }
+    }
+
+    @Test
     void anAnswerOfTheWrongShapeIsAskedForAgain() throws Exception {
         var capabilities = Map.<String, Object>of("elicitation", Map.of());
         var again = result(request("tools/call", with(Map.of("name", "two_steps", "arguments", Map.of(),

@@ -376,10 +376,15 @@ class ToolSearchEngineTest {
 
     private Map<String, Object> stateless(int id, String method, Map<String, Object> params, boolean tasks)
             throws InterruptedException {
+        return stateless(id, method, params, tasks
+                ? Map.of("extensions", Map.of("io.modelcontextprotocol/tasks", Map.of())) : Map.of());
+    }
+
+    private Map<String, Object> stateless(int id, String method, Map<String, Object> params,
+                                          Map<String, Object> capabilities) throws InterruptedException {
         var all = new java.util.LinkedHashMap<>(params);
         all.put("_meta", Map.of("io.modelcontextprotocol/protocolVersion", "2026-07-28",
-                "io.modelcontextprotocol/clientCapabilities", tasks
-                        ? Map.of("extensions", Map.of("io.modelcontextprotocol/tasks", Map.of())) : Map.of()));
+                "io.modelcontextprotocol/clientCapabilities", capabilities));
         send(dev.jmcp.protocol.json.JsonCodec.shared().writeValueAsString(Map.of("jsonrpc", "2.0", "id", id,
                 "method", method, "params", all)));
         Map<String, Object> message;
@@ -409,6 +414,28 @@ class ToolSearchEngineTest {
             assertThat(System.nanoTime()).isLessThan(deadline);
         } while (!state.get("status").equals("completed"));
         assertThat(state.get("result").toString()).contains("job done, in task: true");
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void aRequestStateIsBoundToTheToolCallToolRunsNotToCallToolAlone() throws Exception {
+        serve(false, 32);
+        Map<String, Object> elicitation = Map.of("elicitation", Map.of());
+        var asked = result(stateless(1, "tools/call", Map.of("name", "call_tool", "arguments",
+                Map.of("name", "elicit")), elicitation));
+        assertThat(asked).containsEntry("resultType", "input_required");
+        Object state = asked.get("requestState");
+
+        var refused = error(stateless(2, "tools/call", Map.of("name", "call_tool", "arguments",
+                Map.of("name", "echo", "arguments", Map.of("text", "hi")), "requestState", state), elicitation));
+        assertThat(refused).containsEntry("code", -32602);
+        assertThat((String) refused.get("message")).contains("belongs to another request");
+
+        String key = ((Map<String, Object>) asked.get("inputRequests")).keySet().iterator().next();
+        var answered = result(stateless(3, "tools/call", Map.of("name", "call_tool", "arguments",
+                Map.of("name", "elicit"), "requestState", state, "inputResponses", Map.of(key, Map.of("action",
+                        "accept", "content", Map.of("name", "Ada")))), elicitation));
+        assertThat(text(answered)).isEqualTo("accept {name=Ada}");
     }
 
     @Test

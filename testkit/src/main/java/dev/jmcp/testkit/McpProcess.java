@@ -1,5 +1,7 @@
 package dev.jmcp.testkit;
 
+import dev.jmcp.protocol.ClientNotifications;
+import dev.jmcp.protocol.ClientRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 
 import java.io.BufferedReader;
@@ -78,9 +80,9 @@ public final class McpProcess implements AutoCloseable {
 
     /** Initializes a session with {@code version} and {@code capabilities}, and sends {@code initialized}. */
     public Map<String, Object> initialize(String version, Map<String, Object> capabilities) throws Exception {
-        var result = request("initialize", Map.of("protocolVersion", version, "capabilities", capabilities,
+        var result = request(ClientRequests.INITIALIZE, Map.of("protocolVersion", version, "capabilities", capabilities,
                 "clientInfo", Map.of("name", "jmcp-testkit", "version", "1.0")));
-        notify("notifications/initialized", null);
+        notify(ClientNotifications.INITIALIZED, null);
         return result;
     }
 

@@ -1,6 +1,7 @@
 package dev.jmcp.cli.client;
 
 import dev.jmcp.client.ServerNotification;
+import dev.jmcp.protocol.ServerNotifications;
 import dev.jmcp.protocol.json.JsonCodec;
 
 import java.io.PrintWriter;
@@ -16,7 +17,7 @@ final class Output {
     private final PrintWriter err;
     private final boolean json;
     private final Terminal terminal;
-    private static final String TASK_STATUS = "notifications/tasks/status";
+    private static final String TASK_STATUS = ServerNotifications.TASKS_STATUS;
     private final java.util.Set<ServerNotification.Kind> changedShown = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private String lastTaskStatus;
 

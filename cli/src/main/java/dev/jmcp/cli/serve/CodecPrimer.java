@@ -1,5 +1,6 @@
 package dev.jmcp.cli.serve;
 
+import dev.jmcp.protocol.ClientRequests;
 import dev.jmcp.protocol.Implementation;
 import dev.jmcp.protocol.InitializeResult;
 import dev.jmcp.protocol.json.JsonCodec;
@@ -19,10 +20,10 @@ import java.util.Map;
  * classes make loggers as they load, is left to the plugins' loading.
  */
 final class CodecPrimer {
-    private static final byte[] INITIALIZE = """
-            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
-            "capabilities":{"roots":{"listChanged":true}},"clientInfo":{"name":"primer","version":"1"}}}"""
-            .getBytes(StandardCharsets.UTF_8);
+    // One constant expression, folded by the compiler: nothing is formatted at start-up.
+    private static final byte[] INITIALIZE = ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + ClientRequests.INITIALIZE
+            + "\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"roots\":{\"listChanged\":true}},"
+            + "\"clientInfo\":{\"name\":\"primer\",\"version\":\"1\"}}}").getBytes(StandardCharsets.UTF_8);
 
     private static volatile Thread primer;
 

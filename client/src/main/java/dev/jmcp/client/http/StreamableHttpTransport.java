@@ -5,6 +5,7 @@ import dev.jmcp.client.auth.OAuth;
 import dev.jmcp.client.transport.ClientTransport;
 import dev.jmcp.client.transport.Inbound;
 import dev.jmcp.client.transport.SessionExpiredException;
+import dev.jmcp.protocol.ClientRequests;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcAnswer;
@@ -197,7 +198,7 @@ public final class StreamableHttpTransport implements ClientTransport {
         var headers = new LinkedHashMap<String, String>();
         headers.put(RequestHeaders.METHOD, request.method());
         RequestHeaders.name(request.method(), request.params()).ifPresent(name -> headers.put(RequestHeaders.NAME, name));
-        if (request.method().equals("tools/call") && request.params() != null
+        if (request.method().equals(ClientRequests.TOOLS_CALL) && request.params() != null
                 && request.params().get("name") instanceof String tool) {
             Map<String, String> mirrored = mirroredArguments.get(tool);
             if (mirrored != null) headers.putAll(RequestHeaders.params(mirrored, request.params().get("arguments")));
@@ -230,8 +231,8 @@ public final class StreamableHttpTransport implements ClientTransport {
      * constraints. Rejection means the client MUST exclude the invalid tool from the result of tools/list."
      */
     private void deliver(Exchange exchange, JsonRpcMessage message) {
-        if (stateless && exchange.method.equals("tools/list") && message instanceof JsonRpcResponse response
-                && response.id().equals(exchange.id) && response.result() instanceof Map<?, ?> result
+        if (stateless && exchange.method.equals(ClientRequests.TOOLS_LIST)
+                && message instanceof JsonRpcResponse response && response.id().equals(exchange.id) && response.result() instanceof Map<?, ?> result
                 && result.get("tools") instanceof List<?> tools) {
             var kept = new ArrayList<Object>();
             for (Object tool : tools) {

@@ -7,6 +7,9 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.methods.Methods;
+import dev.jmcp.server.observe.CallInfo;
+import dev.jmcp.server.observe.CallSpan;
+import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
@@ -123,6 +126,21 @@ class SkillsEngineTest {
         assertThat(logo).containsEntry("mimeType", "application/octet-stream").containsEntry("blob", "/wD+");
         assertThat(files.get("skill://jmcp/greet/logo.bin")).containsEntry("size", 3)
                 .containsEntry("digest", sha256(new byte[] {(byte) 0xff, 0, (byte) 0xfe}));
+    }
+
+    @Test
+    void aSkillsGetCallIsObservedWithTheSkillItsUriNames() throws Exception {
+        var seen = new LinkedBlockingQueue<CallInfo>();
+        engine.observe(call -> {
+            seen.add(call);
+            return CallSpan.NONE;
+        });
+        result(request("skills/get", Map.of("uri", GREET)));
+        CallInfo call = seen.poll(10, TimeUnit.SECONDS);
+        assertThat(call).as("an observed call").isNotNull();
+        assertThat(call.method()).isEqualTo("skills/get");
+        assertThat(call.kind()).isEqualTo(Target.SKILL);
+        assertThat(call.target()).as("the skill, by the URI skills/get takes").isEqualTo(GREET);
     }
 
     @Test

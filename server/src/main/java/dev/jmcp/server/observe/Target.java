@@ -3,8 +3,9 @@ package dev.jmcp.server.observe;
 import java.util.Map;
 
 /**
- * What a request names in its {@code params}, as its row of the method table says: the tool, prompt or skill by
- * {@code name}, the resource by {@code uri}, the task by {@code taskId}. The places that ask about a request's target
+ * What a request names in its {@code params}, as its row of the method table says: the tool or prompt by
+ * {@code name}, the resource and the skill (the URI of its {@code SKILL.md}, as {@code skills/get} takes it) by
+ * {@code uri}, the task by {@code taskId}. The places that ask about a request's target
  * (the call observers through {@link CallInfo#kind}, the {@code Mcp-Name} header, per-item authorization, the plugin
  * a call is counted to) read it from the row, each taking the kinds it cares about, instead of keeping their own lists
  * of method names. Here rather than beside the table because observers are told it and sit below the dispatcher.
@@ -14,7 +15,7 @@ public enum Target {
     TOOL("name", "tool"),
     PROMPT("name", "prompt"),
     RESOURCE("uri", "resource"),
-    SKILL("name", "skill"),
+    SKILL("uri", "skill"),
     TASK("taskId", "task");
 
     private final String field;

@@ -6,6 +6,7 @@ import dev.jmcp.protocol.CreateMessageResult;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
 import dev.jmcp.protocol.Root;
+import dev.jmcp.protocol.ServerNotifications;
 import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.state.ListKind;
@@ -42,18 +43,18 @@ public final class OutboundMethods {
             SAMPLING_CREATE_MESSAGE.name(), SAMPLING_CREATE_MESSAGE, ELICITATION_CREATE.name(), ELICITATION_CREATE);
 
     /** A request's progress ({@code progressToken}). */
-    public static final String PROGRESS = "notifications/progress";
+    public static final String PROGRESS = ServerNotifications.PROGRESS;
     /** A log message at or above the level the client set. */
-    public static final String MESSAGE = "notifications/message";
+    public static final String MESSAGE = ServerNotifications.MESSAGE;
     /** A resource the client subscribed to changed. */
-    public static final String RESOURCE_UPDATED = "notifications/resources/updated";
+    public static final String RESOURCE_UPDATED = ServerNotifications.RESOURCE_UPDATED;
     /** The server stops a request it sent the client. */
-    public static final String CANCELLED = "notifications/cancelled";
+    public static final String CANCELLED = ServerNotifications.CANCELLED;
     /** 2026-07-28: which notifications a {@code subscriptions/listen} stream will carry. */
-    public static final String SUBSCRIPTIONS_ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
-    public static final String TOOLS_LIST_CHANGED = "notifications/tools/list_changed";
-    public static final String PROMPTS_LIST_CHANGED = "notifications/prompts/list_changed";
-    public static final String RESOURCES_LIST_CHANGED = "notifications/resources/list_changed";
+    public static final String SUBSCRIPTIONS_ACKNOWLEDGED = ServerNotifications.SUBSCRIPTIONS_ACKNOWLEDGED;
+    public static final String TOOLS_LIST_CHANGED = ServerNotifications.TOOLS_LIST_CHANGED;
+    public static final String PROMPTS_LIST_CHANGED = ServerNotifications.PROMPTS_LIST_CHANGED;
+    public static final String RESOURCES_LIST_CHANGED = ServerNotifications.RESOURCES_LIST_CHANGED;
 
     private OutboundMethods() {
     }

@@ -7,6 +7,8 @@ import dev.jmcp.server.session.Caller;
 import dev.jmcp.server.session.Host;
 import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.Params;
+import dev.jmcp.server.session.ServedMethod;
+import dev.jmcp.server.observe.Target;
 
 import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.plugin.RequestContext;
@@ -41,20 +43,15 @@ public final class StatelessCaller implements Caller {
     /** Set once, when a handler asked for input this request does not bring: the call is answered from it. */
     private UnmetInput unmet;
 
+    /** An exchange for {@code request}, served by its row {@code method}, that may become a task ({@code taskRun}). */
     StatelessCaller(StatelessRequests requests, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
-                      JsonRpcRequest request, Params params) {
-        this(requests, envelope, reply, states, request, params, null);
-    }
-
-    /** An exchange whose call may become a task ({@code taskRun} non-null). */
-    StatelessCaller(StatelessRequests requests, StatelessEnvelope envelope, StatelessReply reply, RequestStates states,
-                      JsonRpcRequest request, Params params, TaskRun taskRun) {
+                      JsonRpcRequest request, ServedMethod method, Params params, TaskRun taskRun) {
         this.taskRun = taskRun;
         this.requests = requests;
         this.envelope = envelope;
         this.reply = reply;
         this.states = states;
-        this.binding = binding(request, params);
+        this.binding = binding(request, method, params);
         var inputs = new LinkedHashMap<String, Object>();
         String state = params.optionalString("requestState");
         if (state != null) inputs.putAll(states.open(state, binding));
@@ -66,10 +63,19 @@ public final class StatelessCaller implements Caller {
         this.provided = inputs;
     }
 
-    /** The request a state belongs to: its method and the tool, prompt or resource it names. */
-    private static String binding(JsonRpcRequest request, Params params) {
-        Object target = params.values().getOrDefault("name", params.values().get("uri"));
-        return request.method() + "\u0000" + (target instanceof String s ? s : "");
+    /**
+     * The request a state belongs to: its method and what its row says it names (the tool, prompt, resource...), or
+     * nothing; a tool run through tool search's {@code call_tool} is bound to the tool it runs as well.
+     */
+    private String binding(JsonRpcRequest request, ServedMethod method, Params params) {
+        Target target = method.target();
+        String named = target == null ? null : target.in(params.values());
+        String binding = request.method() + "\u0000" + (named == null ? "" : named);
+        if (target == Target.TOOL && named != null) {
+            String called = requests.host().calledTool(params.values());
+            if (called != null && !called.equals(named)) binding += "\u0000" + called;
+        }
+        return binding;
     }
 
     /** The task this call may become; null when it cannot become one. */

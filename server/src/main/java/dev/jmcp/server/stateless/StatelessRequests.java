@@ -367,7 +367,7 @@ public final class StatelessRequests implements StatelessWire {
             throws Exception {
         RequestId id = request.id();
         var params = new Params(request.method(), request.params());
-        var exchange = new StatelessCaller(this, envelope, reply, states, request, params, run);
+        var exchange = new StatelessCaller(this, envelope, reply, states, request, method, params, run);
         Object result;
         try {
             result = method.handler().handle(new Call(exchange, id, params, registry, work, tool));
