@@ -5,7 +5,6 @@ import dev.jmcp.server.mount.ManifestCache;
 import dev.jmcp.server.mount.Mount;
 import dev.jmcp.server.registry.Contribution;
 import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.schema.JsonSchemas;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -348,11 +347,6 @@ public final class PluginHost implements PluginFolder {
             } else if (previous == null || !previous.stamp().equals(stamp)) {
                 loads.put(jar, new Load(jar, stamp, previous != null));
             }
-        }
-        if (initial && !loads.isEmpty()) {
-            // While the plugins' threads copy, rewrite and load their JARs, this one makes the schema validator's
-            // first use (its meta-schemas and classes, 25-35 ms), which their registration would otherwise wait for.
-            JsonSchemas.warmUp();
         }
         var newcomers = new ArrayList<ServedPlugin>();
         Duration wait = initial ? START_WAIT : LOAD_WAIT;
