@@ -238,26 +238,27 @@ public final class LoadDriver {
             client.initialize(STARTUP_LIMIT);
             Latencies warm = client.callEcho(options.warmup(), options.concurrency(target.transport()), options.phaseLimit());
             if (!warm.complete()) System.err.println("  warm-up incomplete: " + warm.answered() + "/" + warm.requested());
-            long cpu0 = process.cpuNanos();
+            ServerProcess.Cpu cpu0 = process.cpu();
             Latencies sequential = client.callEcho(options.requests(), 1, options.phaseLimit());
-            long cpu1 = process.cpuNanos();
+            ServerProcess.Cpu cpu1 = process.cpu();
             Latencies concurrent = client.callEcho(options.requests(), options.concurrency(target.transport()), options.phaseLimit());
-            long cpu2 = process.cpuNanos();
+            ServerProcess.Cpu cpu2 = process.cpu();
             ServerProcess.Memory memory = process.memory();
-            var extra = new TargetResult.Extra((cpu1 - cpu0) / 1e3 / Math.max(1, sequential.answered()),
-                    (cpu2 - cpu1) / 1e3 / Math.max(1, concurrent.answered()), 0, Double.NaN, Double.NaN, Double.NaN);
+            double[] seq = cpu1.microsPerItemSince(cpu0, sequential.answered());
+            double[] con = cpu2.microsPerItemSince(cpu1, concurrent.answered());
+            var extra = new TargetResult.Extra(seq[0], con[0], 0, Double.NaN, Double.NaN, Double.NaN, seq[1], con[1], Double.NaN);
             if (options.sessions() > 0 && client instanceof StreamableHttpClient http) {
                 // Opening a session runs code no call runs: warmed apart, as the calls are, when asked to.
                 if (options.sessionWarmup() > 0) http.openSessions(options.sessionWarmup(), 16, options.phaseLimit());
                 long before = process.memory().rssKb();
-                long cpu3 = process.cpuNanos();
+                ServerProcess.Cpu cpu3 = process.cpu();
                 long start = System.nanoTime();
                 int opened = http.openSessions(options.sessions(), 16, options.phaseLimit());
                 double seconds = (System.nanoTime() - start) / 1e9;
-                long cpu4 = process.cpuNanos();
+                double[] each = process.cpu().microsPerItemSince(cpu3, opened);
                 ServerProcess.Memory after = process.memory();
                 extra = new TargetResult.Extra(extra.seqCpuMicros(), extra.concurrentCpuMicros(), opened, opened / seconds,
-                        (after.rssKb() - before) / (double) Math.max(1, opened), (cpu4 - cpu3) / 1e3 / Math.max(1, opened));
+                        (after.rssKb() - before) / (double) Math.max(1, opened), each[0], seq[1], con[1], each[1]);
                 memory = new ServerProcess.Memory(after.rssKb(), after.peakKb());
             }
             return new TargetResult(target, startup, toolsList, sequential, concurrent, memory, extra);
@@ -282,10 +283,13 @@ public final class LoadDriver {
 
     private static String line(TargetResult r) {
         return String.format(Locale.ROOT, "start-up %.0f ms (runs: %s), to tools/list %.0f ms; sequential %s; concurrent %s; RSS %d MiB (peak %d MiB)"
-                        + "; CPU per call %.0f µs sequential, %.0f µs concurrent; sessions %d at %.0f/s, %.1f KiB and %.0f µs CPU each",
+                        + "; CPU per call %.0f µs sequential (JIT %.0f), %.0f µs concurrent (JIT %.0f); sessions %d at %.0f/s, "
+                        + "%.1f KiB and %.0f µs CPU each (JIT %.0f)",
                 r.startupMedian(), runs(r.startupMillis()), r.toolsListMedian(), phase(r.sequential()), phase(r.concurrent()),
-                r.memory().rssKb() / 1024, r.memory().peakKb() / 1024, r.extra().seqCpuMicros(), r.extra().concurrentCpuMicros(),
-                r.extra().sessions(), r.extra().sessionsPerSecond(), r.extra().kibPerSession(), r.extra().sessionCpuMicros());
+                r.memory().rssKb() / 1024, r.memory().peakKb() / 1024, r.extra().seqCpuMicros(), r.extra().seqJitMicros(),
+                r.extra().concurrentCpuMicros(), r.extra().concurrentJitMicros(), r.extra().sessions(),
+                r.extra().sessionsPerSecond(), r.extra().kibPerSession(), r.extra().sessionCpuMicros(),
+                r.extra().sessionJitMicros());
     }
 
     private static String runs(double[] millis) {
@@ -316,6 +320,13 @@ public final class LoadDriver {
                         100 * r.concurrent().throughput() / base.concurrent().throughput(),
                         r.extra().concurrentCpuMicros() / base.extra().concurrentCpuMicros(),
                         100 * r.sequential().throughput() / base.sequential().throughput()));
+                double serving = r.extra().concurrentCpuMicros() - r.extra().concurrentJitMicros();
+                double baseServing = base.extra().concurrentCpuMicros() - base.extra().concurrentJitMicros();
+                if (!Double.isNaN(serving) && !Double.isNaN(baseServing)) {
+                    out.append(String.format(Locale.ROOT, "  %s: CPU per call with C in flight, the JIT compilers' left out, "
+                            + "%.2fx trivial's (%.0f against %.0f µs)%n", r.target().name(), serving / baseServing, serving,
+                            baseServing));
+                }
                 if (base.extra().sessions() > 0 && r.extra().sessions() > 0) {
                     out.append(String.format(Locale.ROOT, "  %s: sessions opened per second %.2fx trivial's, CPU per session %.2fx%n",
                             r.target().name(), r.extra().sessionsPerSecond() / base.extra().sessionsPerSecond(),
@@ -330,10 +341,10 @@ public final class LoadDriver {
         var out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "K=%d requests per phase, C=%d in flight over stdio and %d over HTTP, warm-up %d, start-up median of %d runs, text %d bytes, %d sessions%n%n",
                 o.requests(), o.stdioConcurrency(), o.httpConcurrency(), o.warmup(), o.startupRuns(), o.echoText().length(), o.sessions()));
-        out.append("| server | transport | start-up ms | to tools/list ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB | CPU µs/call seq | CPU µs/call C | sessions/s | KiB/session | CPU µs/session |\n");
-        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        out.append("| server | transport | start-up ms | to tools/list ms | seq req/s | seq p50 µs | seq p99 µs | C req/s | C p50 µs | C p99 µs | RSS MiB | peak RSS MiB | CPU µs/call seq | CPU µs/call C | sessions/s | KiB/session | CPU µs/session | of which JIT: seq, C, session |\n");
+        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (TargetResult r : results) {
-            out.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %d | %d | %.0f | %.0f | %.0f | %.1f | %.0f |%n",
+            out.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %.0f%s | %.0f | %.0f | %d | %d | %.0f | %.0f | %.0f | %.1f | %.0f | %.0f, %.0f, %.0f |%n",
                     r.target().server(), r.target().transport(), r.startupMedian(), r.toolsListMedian(),
                     r.sequential().throughput(), r.sequential().complete() ? "" : "*",
                     r.sequential().percentileMicros(0.5), r.sequential().percentileMicros(0.99),
@@ -341,8 +352,10 @@ public final class LoadDriver {
                     r.concurrent().percentileMicros(0.5), r.concurrent().percentileMicros(0.99),
                     r.memory().rssKb() / 1024, r.memory().peakKb() / 1024, r.extra().seqCpuMicros(),
                     r.extra().concurrentCpuMicros(), r.extra().sessionsPerSecond(), r.extra().kibPerSession(),
-                    r.extra().sessionCpuMicros()));
+                    r.extra().sessionCpuMicros(), r.extra().seqJitMicros(), r.extra().concurrentJitMicros(),
+                    r.extra().sessionJitMicros()));
         }
+        out.append("(JIT: the CPU of HotSpot's compiler threads in the same phase, NaN for a server that is no HotSpot JVM)\n");
         out.append("(* = the phase hit its time limit before every request was answered)\n");
         return out.toString();
     }

@@ -9,11 +9,13 @@ record TargetResult(Target target, double[] startupMillis, double[] toolsListMil
     /**
      * The server's CPU per call in the sequential and the concurrent phase (µs, NaN when not measured), and the
      * sessions phase: how many opened, per second, the resident memory they added (KiB per session) and the server's
-     * CPU per session opened (µs).
+     * CPU per session opened (µs). Each CPU figure has its HotSpot JIT compilers' part beside it (µs, NaN for a server
+     * that is no HotSpot JVM or when not measured).
      */
     record Extra(double seqCpuMicros, double concurrentCpuMicros, int sessions, double sessionsPerSecond, double kibPerSession,
-                 double sessionCpuMicros) {
-        static final Extra NONE = new Extra(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN);
+                 double sessionCpuMicros, double seqJitMicros, double concurrentJitMicros, double sessionJitMicros) {
+        static final Extra NONE = new Extra(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN);
     }
 
     double startupMedian() {
