@@ -79,8 +79,14 @@ final class FlatObjectSchema {
         return new FlatObjectSchema(Map.copyOf(kinds), required, Boolean.FALSE.equals(additional));
     }
 
-    /** Whether {@code title}, {@code description} and {@code $schema}, where present, are strings. */
+    /**
+     * Whether {@code title}, {@code description} and {@code $schema}, where present, are strings, and no member is
+     * JSON's null (which no keyword of the shape takes, and which a map would show as absent).
+     */
     private static boolean annotationsAreText(Map<?, ?> schema) {
+        for (Object value : schema.values()) {
+            if (value == null) return false;
+        }
         for (String keyword : TEXT_KEYWORDS) {
             Object value = schema.get(keyword);
             if (value != null && !(value instanceof String)) return false;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The quick pass of flat object schemas: it only ever passes what the full validator passes too. */
 @Timeout(30)
@@ -131,5 +132,16 @@ class FlatObjectSchemaTest {
                 Map.of("a", Map.of("type", "string", "title", List.of("x")))))).isNull();
         assertThat(FlatObjectSchema.of(Map.of("type", "object", "required", List.of("a", "a")))).isNull();
         assertThat(FlatObjectSchema.of(Map.of("type", "object", "$schema", 7))).isNull();
+        var nullDescription = new java.util.HashMap<String, Object>(Map.of("type", "object"));
+        nullDescription.put("description", null);
+        assertThat(FlatObjectSchema.of(nullDescription)).isNull();
+        var nullRequired = new java.util.HashMap<String, Object>(Map.of("type", "object"));
+        nullRequired.put("required", null);
+        assertThat(FlatObjectSchema.of(nullRequired)).isNull();
+        var nullTitle = new java.util.HashMap<String, Object>(Map.of("type", "string"));
+        nullTitle.put("title", null);
+        assertThat(FlatObjectSchema.of(Map.of("type", "object", "properties", Map.of("a", nullTitle)))).isNull();
+        assertThatThrownBy(() -> JsonSchemas.validator(nullDescription))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a valid JSON Schema");
     }
 }
