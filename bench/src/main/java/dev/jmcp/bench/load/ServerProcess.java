@@ -67,11 +67,6 @@ final class ServerProcess implements AutoCloseable {
     record Memory(long rssKb, long peakKb) {
     }
 
-    /** CPU time (user and system) of the process and its descendants so far, in nanoseconds; from /proc, tick precision. */
-    long cpuNanos() {
-        return cpu().totalNanos();
-    }
-
     /**
      * CPU time (user and system) of the process and its descendants so far, and what HotSpot's JIT compiler threads
      * ({@code C1 CompilerThread}, {@code C2 CompilerThread}) have spent, by thread id; {@code jit} is null when the

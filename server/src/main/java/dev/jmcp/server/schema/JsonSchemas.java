@@ -81,19 +81,6 @@ public final class JsonSchemas {
     }
 
     /**
-     * Makes the validator's first use now, on the caller's thread: loads and compiles the meta-schemas and the
-     * validator's classes by checking a small schema. The first real check then costs what any other does.
-     */
-    public static void warmUp() {
-        try {
-            // Not of the flat shape, which would need no validator at all (FlatObjectSchema).
-            checkSchema(Map.of("type", "object", "properties", Map.of("text", Map.of("type", "string", "minLength", 1))));
-        } catch (RuntimeException e) {
-            // Only a head start: the real checks report whatever is wrong.
-        }
-    }
-
-    /**
      * Checks that {@code schema} is a valid JSON Schema of a supported dialect that jmcp can use: it must validate
      * against its dialect's meta-schema and refer to nothing outside itself. Throws {@link IllegalArgumentException}
      * naming every problem found.
