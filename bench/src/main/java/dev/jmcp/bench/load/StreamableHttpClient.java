@@ -5,10 +5,6 @@ import dev.jmcp.bench.codec.Payloads;
 
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Optional;
@@ -17,54 +13,61 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * MCP over Streamable HTTP at {@code http://127.0.0.1:<port>/mcp}, with the JDK's HTTP/1.1 client: one POST per
- * request, answered either as JSON or as an event stream (read to its end, where the answer is). Concurrency is that
- * many virtual threads, each with one request in flight at a time over its own keep-alive connection.
+ * MCP over Streamable HTTP at {@code http://127.0.0.1:<port>/mcp}, over HTTP/1.1 keep-alive connections of the
+ * driver's own ({@link Http1Connection}): one POST per request, answered either as JSON or as an event stream (read to
+ * its end, where the answer is). Concurrency is that many virtual threads, each with one request in flight at a time
+ * over its own connection.
  */
 final class StreamableHttpClient implements LoadSession {
-    private final URI endpoint;
-    private final HttpClient http;
+    private static final String PATH = "/mcp";
+    private static final String CONTENT_TYPE = "Content-Type: application/json";
+    private static final String ACCEPT = "Accept: application/json, text/event-stream";
+
+    private final int port;
+    /** The connection of the caller's thread: initialize, tools/list and the session's end. */
+    private final Http1Connection control;
     private final AtomicLong nextId = new AtomicLong(1);
     private final String text;
     private volatile String sessionId;
 
     StreamableHttpClient(int port, String text) {
         this.text = text;
-        this.endpoint = URI.create("http://127.0.0.1:" + port + "/mcp");
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        this.port = port;
+        this.control = new Http1Connection(port);
     }
 
     @Override
     public void initialize(Duration limit) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         long id = nextId.getAndIncrement();
-        HttpResponse<String> response;
+        Http1Connection.Response response;
         while (true) {
             try {
-                response = http.send(post(Payloads.initialize(id, PROTOCOL_VERSION)).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                response = control.send("POST", PATH, Payloads.initialize(id, PROTOCOL_VERSION), limit, CONTENT_TYPE,
+                        ACCEPT);
                 break;
             } catch (ConnectException e) {
                 // Not listening yet: the server is starting. Poll again shortly, until the limit.
-                if (System.nanoTime() > deadline) throw new IOException("nothing listened at " + endpoint + " within " + limit);
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("nothing listened at 127.0.0.1:" + port + PATH + " within " + limit);
+                }
                 Thread.sleep(5);
             }
         }
-        if (response.statusCode() != 200) throw new IOException("initialize: HTTP " + response.statusCode() + " " + response.body());
+        if (response.status() != 200) throw new IOException("initialize: HTTP " + response.status() + " " + response.body());
         Answers.checkInitialized(answer(response, id));
-        sessionId = response.headers().firstValue("mcp-session-id").orElse(null);
-        var initialized = http.send(post(Payloads.INITIALIZED).build(), HttpResponse.BodyHandlers.ofString());
-        if (initialized.statusCode() / 100 != 2) {
-            throw new IOException("notifications/initialized: HTTP " + initialized.statusCode() + " " + initialized.body());
+        sessionId = response.header("mcp-session-id").orElse(null);
+        var initialized = send(control, Payloads.INITIALIZED, limit);
+        if (initialized.status() / 100 != 2) {
+            throw new IOException("notifications/initialized: HTTP " + initialized.status() + " " + initialized.body());
         }
     }
 
     @Override
     public void toolsList(Duration limit) throws IOException, InterruptedException {
         long id = nextId.getAndIncrement();
-        var response = http.send(post(Payloads.toolsList(id)).timeout(limit).build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) throw new IOException("tools/list: HTTP " + response.statusCode() + " " + response.body());
+        var response = send(control, Payloads.toolsList(id), limit);
+        if (response.status() != 200) throw new IOException("tools/list: HTTP " + response.status() + " " + response.body());
         Answers.checkToolsList(answer(response, id));
     }
 
@@ -74,14 +77,14 @@ final class StreamableHttpClient implements LoadSession {
         long[] latency = new long[count];
         var answered = new AtomicInteger();
         long start = System.nanoTime();
-        Exception failure = runWorkers("http-client", count, concurrency, deadline, i -> {
+        Exception failure = runWorkers("http-client", count, concurrency, deadline, (i, connection) -> {
             long id = nextId.getAndIncrement();
-            var request = post(Payloads.toolsCall(id, text)).timeout(limit).build();
+            String request = Payloads.toolsCall(id, text);
             long sent = System.nanoTime();
-            var response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            var response = send(connection, request, limit);
             long took = System.nanoTime() - sent;
-            if (response.statusCode() != 200) {
-                throw new IOException("tools/call: HTTP " + response.statusCode() + " " + response.body());
+            if (response.status() != 200) {
+                throw new IOException("tools/call: HTTP " + response.status() + " " + response.body());
             }
             Answers.checkEcho(answer(response, id), text);
             latency[i] = took;
@@ -102,50 +105,53 @@ final class StreamableHttpClient implements LoadSession {
     int openSessions(int count, int concurrency, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         var opened = new AtomicInteger();
-        Exception failure = runWorkers("http-session", count, concurrency, deadline, i -> {
+        Exception failure = runWorkers("http-session", count, concurrency, deadline, (i, connection) -> {
             long id = nextId.getAndIncrement();
-            var response = http.send(bare(Payloads.initialize(id, PROTOCOL_VERSION)).timeout(limit).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) throw new IOException("initialize: HTTP " + response.statusCode());
+            var response = connection.send("POST", PATH, Payloads.initialize(id, PROTOCOL_VERSION), limit,
+                    CONTENT_TYPE, ACCEPT);
+            if (response.status() != 200) throw new IOException("initialize: HTTP " + response.status());
             Answers.checkInitialized(answer(response, id));
-            String session = response.headers().firstValue("mcp-session-id")
+            String session = response.header("mcp-session-id")
                     .orElseThrow(() -> new IOException("initialize: no Mcp-Session-Id"));
-            var initialized = http.send(bare(Payloads.INITIALIZED).header("Mcp-Session-Id", session)
-                    .header("MCP-Protocol-Version", PROTOCOL_VERSION).timeout(limit).build(),
-                    HttpResponse.BodyHandlers.discarding());
-            if (initialized.statusCode() / 100 != 2) throw new IOException("initialized: HTTP " + initialized.statusCode());
+            var initialized = connection.send("POST", PATH, Payloads.INITIALIZED, limit, CONTENT_TYPE, ACCEPT,
+                    "Mcp-Session-Id: " + session, "MCP-Protocol-Version: " + PROTOCOL_VERSION);
+            if (initialized.status() / 100 != 2) throw new IOException("initialized: HTTP " + initialized.status());
             opened.incrementAndGet();
         });
         if (failure != null) System.err.println("  http sessions: " + failure);
         return opened.get();
     }
 
-    /** One turn of a worker: the {@code index}-th of the run's items. */
+    /** One turn of a worker: the {@code index}-th of the run's items, over the worker's own connection. */
     @FunctionalInterface
     private interface Turn {
-        void run(int index) throws IOException, InterruptedException;
+        void run(int index, Http1Connection connection) throws IOException, InterruptedException;
     }
 
     /**
-     * Runs {@code count} turns on {@code concurrency} virtual threads named {@code name-N}, each taking the next turn
-     * until all are taken, one failed or {@code deadline} ({@link System#nanoTime()}) passed; waits for the workers
-     * until five seconds past the deadline, then interrupts them. Returns the first failure, or null.
+     * Runs {@code count} turns on {@code concurrency} virtual threads named {@code name-N}, each with a connection of
+     * its own and taking the next turn until all are taken, one failed or {@code deadline} ({@link System#nanoTime()})
+     * passed; waits for the workers until five seconds past the deadline, then interrupts them. Returns the first
+     * failure, or null.
      */
-    private static Exception runWorkers(String name, int count, int concurrency, long deadline, Turn turn)
+    private Exception runWorkers(String name, int count, int concurrency, long deadline, Turn turn)
             throws InterruptedException {
         var next = new AtomicInteger();
         var failure = new AtomicReference<Exception>();
         var workers = new ArrayList<Thread>(concurrency);
         for (int w = 0; w < concurrency; w++) {
             workers.add(Thread.ofVirtual().name(name + "-" + w).start(() -> {
-                int i;
-                while (failure.get() == null && System.nanoTime() < deadline && (i = next.getAndIncrement()) < count) {
-                    try {
-                        turn.run(i);
-                    } catch (IOException | RuntimeException e) {
-                        failure.compareAndSet(null, e);
-                    } catch (InterruptedException e) {
-                        return;
+                try (var connection = new Http1Connection(port)) {
+                    int i;
+                    while (failure.get() == null && System.nanoTime() < deadline
+                            && (i = next.getAndIncrement()) < count) {
+                        try {
+                            turn.run(i, connection);
+                        } catch (IOException | RuntimeException e) {
+                            failure.compareAndSet(null, e);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
                     }
                 }
             }));
@@ -156,28 +162,17 @@ final class StreamableHttpClient implements LoadSession {
         return failure.get();
     }
 
-    private HttpRequest.Builder bare(String json) {
-        return HttpRequest.newBuilder(endpoint)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(json));
-    }
-
-    private HttpRequest.Builder post(String json) {
-        var builder = HttpRequest.newBuilder(endpoint)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(json));
+    /** A POST of {@code json} in this client's session (once it has one). */
+    private Http1Connection.Response send(Http1Connection connection, String json, Duration limit) throws IOException {
         String session = sessionId;
-        if (session != null) {
-            builder.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", PROTOCOL_VERSION);
-        }
-        return builder;
+        if (session == null) return connection.send("POST", PATH, json, limit, CONTENT_TYPE, ACCEPT);
+        return connection.send("POST", PATH, json, limit, CONTENT_TYPE, ACCEPT, "Mcp-Session-Id: " + session,
+                "MCP-Protocol-Version: " + PROTOCOL_VERSION);
     }
 
     /** The answer to request {@code id} in a JSON body or in one of the events of an event-stream body. */
-    private static JsonNode answer(HttpResponse<String> response, long id) throws IOException {
-        String type = response.headers().firstValue("content-type").orElse("");
+    private static JsonNode answer(Http1Connection.Response response, long id) throws IOException {
+        String type = response.header("content-type").orElse("");
         if (!type.startsWith("text/event-stream")) return Answers.parse(response.body());
         var data = new StringBuilder();
         for (String line : (response.body() + "\n\n").split("\r?\n", -1)) {
@@ -198,14 +193,12 @@ final class StreamableHttpClient implements LoadSession {
         String session = sessionId;
         if (session != null) {
             try {
-                http.send(HttpRequest.newBuilder(endpoint).header("Mcp-Session-Id", session).DELETE()
-                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                control.send("DELETE", PATH, null, Duration.ofSeconds(2), "Mcp-Session-Id: " + session,
+                        "MCP-Protocol-Version: " + PROTOCOL_VERSION);
             } catch (IOException e) {
                 // The server may not allow DELETE or be gone; the process is stopped next anyway.
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
         }
-        http.close();
+        control.close();
     }
 }
