@@ -28,7 +28,7 @@ class TestJvmCacheTest {
 
         assertThat(lines.getFirst()).isEqualTo(System.getProperty("java.home") + " "
                 + System.getProperty("java.vm.version"));
-        Path jar = Path.of(org.junit.jupiter.api.Test.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path jar = Path.of(Test.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         assertThat(lines).contains(Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis() + " " + jar);
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (Files.isDirectory(Path.of(entry))) assertThat(fingerprint).doesNotContain(" " + entry + "\n");

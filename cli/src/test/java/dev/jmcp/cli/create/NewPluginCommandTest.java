@@ -176,7 +176,7 @@ class NewPluginCommandTest {
     /**
      * The Maven build trains its test JVM's AOT cache when target/ has none: a Surefire execution before the tests runs
      * the test kit's training test with empty class folders (JDK 25 writes no cache while classes come from a folder),
-     * with the tests' own JVM options, and writes the very file the tests' JVM is given.
+     * with the tests' own JVM options, writes the very file the tests' JVM is given, and never fails the build.
      */
     @Test
     void theMavenBuildTrainsItsTestJvmsCacheWhenTargetHasNone() throws Exception {
@@ -197,6 +197,8 @@ class NewPluginCommandTest {
         assertThat(xpath.evaluate(configuration + "classesDirectory", pom))
                 .isEqualTo(xpath.evaluate(configuration + "testClassesDirectory", pom))
                 .isEqualTo("${project.build.directory}/jmcp-test-jvm/none");
+        assertThat(xpath.evaluate(configuration + "testFailureIgnore", pom)).as("a speed-up never fails the build")
+                .isEqualTo("true");
         List<String> training = List.of(xpath.evaluate(configuration + "argLine", pom).strip().split("\\s+"));
         String tests = xpath.evaluate("//plugin[artifactId='maven-surefire-plugin']/configuration/argLine", pom);
         assertThat(training).startsWith(PluginProject.TEST_JVM_OPTIONS.toArray(String[]::new))
