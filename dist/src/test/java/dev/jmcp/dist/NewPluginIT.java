@@ -192,6 +192,42 @@ class NewPluginIT {
         Matcher testTime = Pattern.compile("<testsuite[^>]* time=\"([0-9.,]+)\"").matcher(report);
         assertThat(testTime.find()).isTrue();
 
+        // The first build trained the test JVM's AOT cache before the tests (target/ had none), and recorded what on.
+        assertThat(built).contains("Running dev.jmcp.testjvm.TestJvmTraining", "AOTCache creation is complete");
+        Path cache = project.resolve("target/jmcp-test-jvm.aot");
+        assertThat(cache).isRegularFile();
+        assertThat(project.resolve("target/jmcp-test-jvm.aot.classpath")).content()
+                .contains("/dev/jmcp/jmcp-plugin-testkit/" + VERSION + "/");
+        var trained = Files.getLastModifiedTime(cache);
+        // The next build's test JVM starts from it: the libraries' classes come from the cache, the project's own from
+        // its folders (never from the cache, so an edit is always seen). JDK_JAVA_OPTIONS reaches every java started.
+        Path classLoading = Files.createDirectories(project.resolve("target/class-load"));
+        var logged = new HashMap<>(mavenEnv());
+        logged.put("JDK_JAVA_OPTIONS", "-Xlog:class+load=info:file=" + classLoading + "/%p.log");
+        long againStart = System.nanoTime();
+        String again = run(project, List.of("mvn", "-B", "-o", "-Dmaven.repo.local=" + localRepository, "test"),
+                logged, 600);
+        long testedAgain = System.nanoTime();
+        assertThat(again).doesNotContain("TestJvmTraining").contains("Tests run: 2, Failures: 0, Errors: 0");
+        assertThat(Files.getLastModifiedTime(cache)).isEqualTo(trained);
+        String testJvm;
+        try (Stream<Path> logs = Files.list(classLoading)) {
+            testJvm = logs.map(log -> {
+                try {
+                    return Files.readString(log);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).filter(log -> log.contains("com.example.shout.ShoutPluginTest source:")).findFirst().orElseThrow();
+        }
+        assertThat(testJvm).contains("dev.jmcp.plugin.testkit.PluginTestKit source: shared objects file",
+                "com.fasterxml.jackson.databind.ObjectMapper source: shared objects file",
+                "com.example.shout.ShoutPluginTest source: file:");
+        String reportAgain = Files.readString(project.resolve(
+                "target/surefire-reports/TEST-com.example.shout.ShoutPluginTest.xml"));
+        Matcher testTimeAgain = Pattern.compile("<testsuite[^>]* time=\"([0-9.,]+)\"").matcher(reportAgain);
+        assertThat(testTimeAgain.find()).isTrue();
+
         Path plugins = Files.createDirectories(work.resolve("plugins"));
         Files.copy(jar, plugins.resolve(jar.getFileName()));
         long liveStart = System.nanoTime();
@@ -204,10 +240,11 @@ class NewPluginIT {
             var result = server.call("tools/call", Map.of("name", "greet", "arguments", Map.of("name", "Ada")));
             assertThat(result.toString()).contains("Hello, Ada!");
             System.out.printf("newcomer: unpack %.1f s, jmcp new plugin %.1f s, mvn -o package %.1f s (its 2 tests %s s"
-                            + " in their JVM), serve to tools/list %.1f s; %.1f s in all (plus %.1f s seeding Maven's"
-                            + " own plugins)%n",
+                            + " in their JVM; the next mvn -o test %.1f s, its tests %s s), serve to tools/list %.1f s;"
+                            + " %.1f s in all (plus %.1f s seeding Maven's own plugins)%n",
                     (unpacked - start) / 1e9, (generated - unpacked) / 1e9, (packaged - buildStart) / 1e9,
-                    testTime.group(1), (live - liveStart) / 1e9,
+                    testTime.group(1), (testedAgain - againStart) / 1e9, testTimeAgain.group(1),
+                    (live - liveStart) / 1e9,
                     ((unpacked - start) + (generated - unpacked) + (packaged - buildStart) + (live - liveStart)) / 1e9,
                     seedTime / 1e9);
         }

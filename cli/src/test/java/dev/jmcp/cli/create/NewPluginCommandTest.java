@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -159,12 +160,52 @@ class NewPluginCommandTest {
         declared.remove("testRuntimeOnly(\"org.junit.platform:junit-platform-launcher:$junitPlatformVersion\")");
         assertThat(declared).containsExactlyInAnyOrderElementsOf(expected);
 
-        // The test JVM's options, option for option.
+        // The test JVM's options, option for option; Maven's test JVM starts from its AOT cache besides.
         String argLine = xpath.evaluate("//plugin[artifactId='maven-surefire-plugin']/configuration/argLine", pom);
         String jvmArgs = gradle.substring(gradle.indexOf("jvmArgs(") + "jvmArgs(".length());
         jvmArgs = jvmArgs.substring(0, jvmArgs.indexOf(')'));
-        assertThat(java.util.Arrays.stream(jvmArgs.split(",")).map(a -> a.strip().replace("\"", "")).toList())
-                .containsExactly(argLine.strip().split(" +"));
+        List<String> gradleOptions = java.util.Arrays.stream(jvmArgs.split(","))
+                .map(a -> a.strip().replace("\"", "")).toList();
+        List<String> mavenOptions = List.of(argLine.strip().split("\\s+"));
+        assertThat(mavenOptions.subList(0, gradleOptions.size())).isEqualTo(gradleOptions);
+        assertThat(mavenOptions.subList(gradleOptions.size(), mavenOptions.size())).containsExactly(
+                "-XX:AOTCache=${project.build.directory}/jmcp-test-jvm.aot",
+                "-Djmcp.test-jvm.cache=${project.build.directory}/jmcp-test-jvm.aot", "-Xlog:aot=off", "-Xlog:cds=off");
+    }
+
+    /**
+     * The Maven build trains its test JVM's AOT cache when target/ has none: a Surefire execution before the tests runs
+     * the test kit's training test with empty class folders (JDK 25 writes no cache while classes come from a folder),
+     * with the tests' own JVM options, writes the very file the tests' JVM is given, and never fails the build.
+     */
+    @Test
+    void theMavenBuildTrainsItsTestJvmsCacheWhenTargetHasNone() throws Exception {
+        assertThat(run("new", "plugin", "units", "--dir", temp.toString()).code()).isZero();
+        var pom = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(temp.resolve("units/pom.xml").toFile());
+        var xpath = javax.xml.xpath.XPathFactory.newInstance().newXPath();
+        String profile = "/project/profiles/profile[id='jmcp-test-jvm-training']";
+        assertThat(xpath.evaluate(profile + "/activation/file/missing", pom))
+                .isEqualTo("${basedir}/target/jmcp-test-jvm.aot");
+        String execution = profile + "/build/plugins/plugin[artifactId='maven-surefire-plugin']/executions/execution";
+        assertThat(xpath.evaluate(execution + "/phase", pom)).isEqualTo("process-test-classes");
+        assertThat(xpath.evaluate(execution + "/goals/goal", pom)).isEqualTo("test");
+        String configuration = execution + "/configuration/";
+        assertThat(xpath.evaluate(configuration + "test", pom)).isEqualTo("dev.jmcp.testjvm.TestJvmTraining");
+        assertThat(xpath.evaluate(configuration + "dependenciesToScan/dependency", pom))
+                .isEqualTo("dev.jmcp:jmcp-plugin-testkit");
+        assertThat(xpath.evaluate(configuration + "classesDirectory", pom))
+                .isEqualTo(xpath.evaluate(configuration + "testClassesDirectory", pom))
+                .isEqualTo("${project.build.directory}/jmcp-test-jvm/none");
+        assertThat(xpath.evaluate(configuration + "testFailureIgnore", pom)).as("a speed-up never fails the build")
+                .isEqualTo("true");
+        List<String> training = List.of(xpath.evaluate(configuration + "argLine", pom).strip().split("\\s+"));
+        String tests = xpath.evaluate("//plugin[artifactId='maven-surefire-plugin']/configuration/argLine", pom);
+        assertThat(training).startsWith(PluginProject.TEST_JVM_OPTIONS.toArray(String[]::new))
+                .contains("-XX:AOTCacheOutput=${project.build.directory}/jmcp-test-jvm.aot",
+                        "-Djmcp.test-jvm.cache=${project.build.directory}/jmcp-test-jvm.aot")
+                .doesNotContain("-XX:AOTCache=${project.build.directory}/jmcp-test-jvm.aot");
+        assertThat(tests).contains("-XX:AOTCache=${project.build.directory}/jmcp-test-jvm.aot");
     }
 
     @Test
