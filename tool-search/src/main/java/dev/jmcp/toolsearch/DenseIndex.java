@@ -30,6 +30,7 @@ final class DenseIndex implements AutoCloseable {
     private static final int BATCH = 8;
 
     private final EmbeddingModel model;
+    private final QueryIntents intents;
     private final ExecutorService worker;
     private final Map<String, float[]> vectors = new ConcurrentHashMap<>();
     private final AtomicLong latest = new AtomicLong();
@@ -37,8 +38,10 @@ final class DenseIndex implements AutoCloseable {
     private volatile boolean failed;
     private volatile Duration loadTime;
 
+    /** A dense index whose model, once loaded, also embeds the shipped intents (see {@link #intent}). */
     DenseIndex(EmbeddingModel model, int threads, java.nio.file.Path cacheDirectory) {
         this.model = model;
+        this.intents = QueryIntents.shipped();
         this.worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("jmcp-tool-search-model")
                 .factory());
         worker.execute(() -> load(threads, cacheDirectory));
@@ -59,6 +62,16 @@ final class DenseIndex implements AutoCloseable {
             failed = true;
             LOG.warn("Tool search: the embedding model {} could not be loaded; tool search ranks by words only ({})",
                     model.name(), e.toString(), e);
+            return;
+        }
+        // After the model is published: searches use it meanwhile, without intents for the few seconds this takes.
+        long started = System.nanoTime();
+        try {
+            intents.embed(encoder);
+            LOG.debug("Tool search: embedded {} intent exemplars in {} ms", intents.size(),
+                    (System.nanoTime() - started) / 1_000_000);
+        } catch (Exception e) {
+            LOG.warn("Tool search: embedding the intent exemplars failed; requests are ranked without them", e);
         }
     }
 
@@ -106,15 +119,25 @@ final class DenseIndex implements AutoCloseable {
 
     /** The documents closest to the query, best first, at most {@code depth}; empty while the model is not ready. */
     List<Fusion.Scored> rank(String query, Collection<ToolDocument> documents, int depth) {
+        if (documents.isEmpty()) return List.of();
+        float[] q = embedQuery(query);
+        return q == null ? List.of() : rank(q, documents, depth);
+    }
+
+    /** The request's unit vector, or null while the model is not ready or when embedding it failed (logged). */
+    float[] embedQuery(String query) {
         SentenceEncoder current = encoder;
-        if (current == null || documents.isEmpty()) return List.of();
-        float[] q;
+        if (current == null) return null;
         try {
-            q = current.embedQuery(query);
+            return current.embedQuery(query);
         } catch (Exception e) {
             LOG.debug("Tool search: embedding a request failed; ranking it by words only", e);
-            return List.of();
+            return null;
         }
+    }
+
+    /** The documents closest to the unit vector {@code q}, best first, at most {@code depth}. */
+    List<Fusion.Scored> rank(float[] q, Collection<ToolDocument> documents, int depth) {
         List<Fusion.Scored> scored = new ArrayList<>(documents.size());
         for (ToolDocument document : documents) {
             float[] v = vectors.get(document.hash());
@@ -125,6 +148,15 @@ final class DenseIndex implements AutoCloseable {
         }
         scored.sort((a, b) -> Double.compare(b.score(), a.score()));
         return scored.size() <= depth ? scored : List.copyOf(scored.subList(0, depth));
+    }
+
+    /**
+     * The operation a request (its unit vector) asks for, by its nearest everyday exemplar (see
+     * {@link QueryIntents}), or null when none is at least {@code threshold} similar or the exemplars are not embedded
+     * yet.
+     */
+    QueryIntents.Intent intent(float[] request, double threshold) {
+        return intents.nearest(request, threshold);
     }
 
     /** Waits until the model is loaded (or failed) and every embedding asked for so far is done; true if ready. */

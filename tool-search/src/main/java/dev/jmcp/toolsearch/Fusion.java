@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Merges the lexical and the dense ranking into one. Two methods: weighted reciprocal-rank fusion
@@ -19,6 +20,10 @@ record Fusion(Method method, double k, double lexicalWeight, double denseWeight,
 
     /** One ranked tool with its score from one scorer. */
     record Scored(String name, double score) {
+    }
+
+    /** A further ranking and its weight, fused as the dense one is. */
+    record Weighted(List<Scored> ranking, double weight) {
     }
 
     Fusion {
@@ -43,11 +48,22 @@ record Fusion(Method method, double k, double lexicalWeight, double denseWeight,
      * As {@link #fuse(List, List, int)}, with {@code adjustment} (may be null) added to each fused tool's score: what
      * the rankings do not see, such as whether the tool's kind of action is the request's ({@link ToolActions}).
      */
-    List<String> fuse(List<Scored> lexical, List<Scored> dense, int limit,
-                      java.util.function.ToDoubleFunction<String> adjustment) {
+    List<String> fuse(List<Scored> lexical, List<Scored> dense, int limit, ToDoubleFunction<String> adjustment) {
+        return fuse(lexical, dense, List.of(), limit, adjustment);
+    }
+
+    /**
+     * As {@link #fuse(List, List, int, ToDoubleFunction)}, with {@code further} rankings each contributing its share at
+     * its own weight, as the two do: the rankings of the operation a request asks for ({@link QueryIntents}).
+     */
+    List<String> fuse(List<Scored> lexical, List<Scored> dense, List<Weighted> further, int limit,
+                      ToDoubleFunction<String> adjustment) {
         Map<String, double[]> fused = new HashMap<>();
         contribute(fused, lexical, lexicalWeight, 0);
         contribute(fused, dense, denseWeight, 1);
+        for (int i = 0; i < further.size(); i++) {
+            contribute(fused, further.get(i).ranking(), further.get(i).weight(), i + 2);
+        }
         if (adjustment != null) fused.forEach((name, score) -> score[0] += adjustment.applyAsDouble(name));
         List<Map.Entry<String, double[]>> entries = new ArrayList<>(fused.entrySet());
         entries.sort(Comparator.<Map.Entry<String, double[]>>comparingDouble(e -> -e.getValue()[0])
@@ -58,7 +74,10 @@ record Fusion(Method method, double k, double lexicalWeight, double denseWeight,
         return names;
     }
 
-    /** Adds one ranking's share; slot [1] keeps the best lexical rank (then dense rank + depth) to break ties. */
+    /**
+     * Adds one ranking's share; slot [1] keeps the best rank in the first ranking (then in the second, plus
+     * {@code depth}, and so on) to break ties.
+     */
     private void contribute(Map<String, double[]> fused, List<Scored> ranking, double weight, int which) {
         int n = Math.min(depth, ranking.size());
         if (n == 0) return;
@@ -70,7 +89,7 @@ record Fusion(Method method, double k, double lexicalWeight, double denseWeight,
                 case RRF -> weight / (k + rank + 1);
                 case SCORE -> weight * (max > min ? (scored.score() - min) / (max - min) : 1.0);
             };
-            double tie = which == 0 ? rank : depth + rank;
+            double tie = (double) which * depth + rank;
             fused.merge(scored.name(), new double[] {share, tie},
                     (a, b) -> new double[] {a[0] + b[0], Math.min(a[1], b[1])});
         }

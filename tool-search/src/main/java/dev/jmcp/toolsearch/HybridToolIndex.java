@@ -38,6 +38,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The tool index: Lucene BM25 over an in-memory directory, fused with the dense ranking of a {@link DenseIndex} when
@@ -70,6 +71,11 @@ final class HybridToolIndex implements ToolIndex {
     static final float QUOTE_WEIGHT = (float) RankingSettings.number("quoteWeight");
     /** The weight of a mistyped word's neighbours (see {@link Typos}) against the request's own words (1). */
     static final float FUZZY_WEIGHT = (float) RankingSettings.number("fuzzyWeight");
+    /** How near a request must be to an everyday exemplar (cosine) for its intent to count (see {@link QueryIntents}). */
+    static final double INTENT_THRESHOLD = RankingSettings.number("intentThreshold");
+    /** The weights of the lexical and the dense ranking of an intent's words, times the exemplar's similarity. */
+    static final double INTENT_LEXICAL_WEIGHT = RankingSettings.number("intentLexicalWeight");
+    static final double INTENT_DENSE_WEIGHT = RankingSettings.number("intentDenseWeight");
 
     static {
         // Before Lucene's first class that logs: its notes go to jmcp's log, not straight to standard error.
@@ -95,14 +101,19 @@ final class HybridToolIndex implements ToolIndex {
             IndexWriterConfig config = new IndexWriterConfig(analyzer).setSimilarity(new BM25Similarity());
             writer = new IndexWriter(directory, config);
             DirectoryReader reader = DirectoryReader.open(writer);
-            current = new Generation(reader, Map.of());
+            current = new Generation(reader, Map.of(), new ConcurrentHashMap<>());
         } catch (IOException e) {
             throw new UncheckedIOException("opening an in-memory index failed", e);
         }
     }
 
-    /** One published state: a reader and the documents it holds, by tool name. The generation owns one reference. */
-    private record Generation(DirectoryReader reader, Map<String, ToolDocument> documents) {
+    /**
+     * One published state: a reader and the documents it holds, by tool name, and the lexical ranking of each intent's
+     * words over them as searches came to need it (a few hundred at most: the intents are a fixed set). The generation
+     * owns one reference.
+     */
+    private record Generation(DirectoryReader reader, Map<String, ToolDocument> documents,
+                              Map<String, List<Fusion.Scored>> intentRankings) {
     }
 
     @Override
@@ -136,7 +147,7 @@ final class HybridToolIndex implements ToolIndex {
                     reader = previous.reader();
                     reader.incRef();
                 }
-                current = new Generation(reader, Map.copyOf(next));
+                current = new Generation(reader, Map.copyOf(next), new ConcurrentHashMap<>());
                 previous.reader().decRef();
             } catch (IOException | RuntimeException e) {
                 LOG.warn("Tool search: updating the index with {} tools failed; it keeps its previous {} tools",
@@ -185,33 +196,49 @@ final class HybridToolIndex implements ToolIndex {
             Request request = read(query);
             QueryGlossary.Translation translation = request.translation();
             List<Fusion.Scored> lexical;
-            List<Fusion.Scored> denseRanking;
+            List<Fusion.Scored> denseRanking = List.of();
+            List<Fusion.Weighted> intentRankings = List.of();
             if (dense == null || !dense.ready()) {
                 lexical = lexical(generation, request, depth);
-                denseRanking = dense == null ? List.of()
-                        : dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
             } else {
                 // The request's embedding (native code, most of a search) and its lexical ranking run at once.
                 var words = CompletableFuture.supplyAsync(() -> lexical(generation, request, depth),
                         task -> Thread.ofVirtual().name("tool-search-lexical").start(task));
                 try {
-                    denseRanking = dense.rank(denseQuery(query, translation), generation.documents().values(), depth);
+                    float[] vector = dense.embedQuery(denseQuery(query, translation));
+                    if (vector != null) {
+                        denseRanking = dense.rank(vector, generation.documents().values(), depth);
+                        intentRankings = intentRankings(generation, dense.intent(vector, INTENT_THRESHOLD), depth);
+                    }
                 } finally {
                     lexical = joined(words);  // before the generation is released, even when the dense ranking failed
                 }
             }
             String action = ACTION_WEIGHT > 0 ? actions.ofRequest(request.text().intent(), translation) : null;
-            if (action == null) {
-                return denseRanking.isEmpty() ? names(lexical, limit) : fusion.fuse(lexical, denseRanking, limit);
-            }
+            if (action == null && denseRanking.isEmpty()) return names(lexical, limit);
             Map<String, ToolDocument> documents = generation.documents();
-            return fusion.fuse(lexical, denseRanking, limit, name -> {
+            return fusion.fuse(lexical, denseRanking, intentRankings, limit, action == null ? null : name -> {
                 ToolDocument document = documents.get(name);
                 return document == null ? 0 : ACTION_WEIGHT * ToolActions.agreement(action, document.action());
             });
         } finally {
             release(generation);
         }
+    }
+
+    /**
+     * The rankings of what an intent names (none for null): its words ranked lexically (once per generation) and its
+     * vector ranked by the model, each weighted by how near the request was to the intent's exemplar.
+     */
+    private List<Fusion.Weighted> intentRankings(Generation generation, QueryIntents.Intent intent, int depth) {
+        if (intent == null) return List.of();
+        List<Fusion.Scored> words = generation.intentRankings().computeIfAbsent(intent.words(),
+                text -> lexical(generation, read(text), fusion.depth()));
+        return List.of(
+                new Fusion.Weighted(words.size() <= depth ? words : words.subList(0, depth),
+                        INTENT_LEXICAL_WEIGHT * intent.similarity()),
+                new Fusion.Weighted(dense.rank(intent.vector(), generation.documents().values(), depth),
+                        INTENT_DENSE_WEIGHT * intent.similarity()));
     }
 
     /** What {@code task} gave; waits for it without giving up on interruption (the caller's thread keeps it). */
