@@ -30,7 +30,8 @@ final class DenseIndex implements AutoCloseable {
     private static final int BATCH = 8;
 
     private final EmbeddingModel model;
-    private final QueryIntents intents;
+    /** Read and embedded on the model's thread once the model is loaded (reading them takes ~0.1 s); null before. */
+    private volatile QueryIntents intents;
     private final ExecutorService worker;
     private final Map<String, float[]> vectors = new ConcurrentHashMap<>();
     private final AtomicLong latest = new AtomicLong();
@@ -41,7 +42,6 @@ final class DenseIndex implements AutoCloseable {
     /** A dense index whose model, once loaded, also embeds the shipped intents (see {@link #intent}). */
     DenseIndex(EmbeddingModel model, int threads, java.nio.file.Path cacheDirectory) {
         this.model = model;
-        this.intents = QueryIntents.shipped();
         this.worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("jmcp-tool-search-model")
                 .factory());
         worker.execute(() -> load(threads, cacheDirectory));
@@ -67,8 +67,10 @@ final class DenseIndex implements AutoCloseable {
         // After the model is published: searches use it meanwhile, without intents for the few seconds this takes.
         long started = System.nanoTime();
         try {
-            intents.embed(encoder);
-            LOG.debug("Tool search: embedded {} intent exemplars in {} ms", intents.size(),
+            QueryIntents read = QueryIntents.shipped();
+            read.embed(encoder);
+            intents = read;
+            LOG.debug("Tool search: embedded {} intent exemplars in {} ms", read.size(),
                     (System.nanoTime() - started) / 1_000_000);
         } catch (Exception e) {
             LOG.warn("Tool search: embedding the intent exemplars failed; requests are ranked without them", e);
@@ -156,7 +158,8 @@ final class DenseIndex implements AutoCloseable {
      * yet.
      */
     QueryIntents.Intent intent(float[] request, double threshold) {
-        return intents.nearest(request, threshold);
+        QueryIntents current = intents;
+        return current == null ? null : current.nearest(request, threshold);
     }
 
     /** Waits until the model is loaded (or failed) and every embedding asked for so far is done; true if ready. */

@@ -71,7 +71,7 @@ final class HybridToolIndex implements ToolIndex {
     static final float QUOTE_WEIGHT = (float) RankingSettings.number("quoteWeight");
     /** The weight of a mistyped word's neighbours (see {@link Typos}) against the request's own words (1). */
     static final float FUZZY_WEIGHT = (float) RankingSettings.number("fuzzyWeight");
-    /** How near a request must be to an everyday exemplar (cosine) for its intent to count (see {@link QueryIntents}). */
+    /** How near (cosine) a request must be to an everyday exemplar for its intent to count ({@link QueryIntents}). */
     static final double INTENT_THRESHOLD = RankingSettings.number("intentThreshold");
     /** The weights of the lexical and the dense ranking of an intent's words, times the exemplar's similarity. */
     static final double INTENT_LEXICAL_WEIGHT = RankingSettings.number("intentLexicalWeight");

@@ -17,12 +17,12 @@ import java.util.regex.Pattern;
 
 /**
  * Everyday requests for common tool operations, from {@code intents.tsv}: each operation ("intent") is named by the
- * words tool definitions use for it ({@code blame line author commit history}) and asked for by a few requests phrased
- * as people type them to an agent ("who last touched this line?"). A small embedding model places a request near the
- * requests it resembles, but not near a tool described in other words; the nearest exemplar, when near enough, says
- * which operation the request asks for in the tools' own words, and the index ranks tools by those words too. The
- * exemplars are embedded with the index's own model, once it is loaded; until then there are no intents.
- * Thread-safe: the vectors are published once, whole.
+ * words tool definitions use for it ({@code blame line author commit history}) and asked for by a few requests
+ * phrased as people type them to an agent ("who wrote this function originally?"). A small embedding model places a
+ * request near the requests it resembles, but not near a tool described in other words; the nearest exemplar, when
+ * near enough, says which operation the request asks for in the tools' own words, and the index ranks tools by those
+ * words too. The exemplars are read and embedded with the index's own model once it is loaded ({@link DenseIndex});
+ * until then there are no intents. Thread-safe: the vectors are published once, whole.
  */
 final class QueryIntents {
 
