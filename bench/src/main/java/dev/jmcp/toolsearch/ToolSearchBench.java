@@ -97,7 +97,7 @@ public final class ToolSearchBench {
         System.out.println(Metrics.header());
         for (String model : models) {
             long start = System.nanoTime();
-            try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create(model, cache)) {
+            try (HybridToolIndex index = new HybridToolIndexFactory().index(model, cache)) {
                 Map<String, float[]> saved = VectorCache.load(model);
                 List<ToolDocument> documents = set.tools().stream().map(ToolDocument::of).toList();
                 for (ToolDocument document : documents) {
@@ -158,7 +158,7 @@ public final class ToolSearchBench {
 
     /** --models none: the lexical ranking alone, fast (no model), for tuning the lexical settings on dev. */
     private static void lexicalOnly(EvalSet set, Metrics.Tokens tokens, Path dump) throws Exception {
-        try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("none", null)) {
+        try (HybridToolIndex index = new HybridToolIndexFactory().index("none", null)) {
             index.update(set.tools());
             Map<String, List<Fusion.Scored>> lexical = new HashMap<>();
             for (EvalSet.Request request : set.requests()) {
@@ -283,7 +283,7 @@ public final class ToolSearchBench {
         long rssBefore = rss();
         long heapBefore = heap();
         long start = System.nanoTime();
-        HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("default", cache);
+        HybridToolIndex index = new HybridToolIndexFactory().index("default", cache);
         long created = System.nanoTime();
         index.update(set.tools());
         index.dense().awaitIdle(Duration.ofMinutes(10));
@@ -437,7 +437,7 @@ public final class ToolSearchBench {
         List<SearchableTool> small = new ArrayList<>(large.subList(0, Math.min(500, large.size())));
         Path cache = temporaryFolder("jmcp-tool-search-bench");
         for (List<SearchableTool> tools : List.of(small, large)) {
-            try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("default", cache)) {
+            try (HybridToolIndex index = new HybridToolIndexFactory().index("default", cache)) {
                 if (tools.size() > set.tools().size()) {
                     // Embedding 10,000 tools takes long on a loaded 2-core machine: the copies get their originals'
                     // vectors (a search does the same work whichever vectors they are).

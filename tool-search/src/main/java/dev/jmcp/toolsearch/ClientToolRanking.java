@@ -26,7 +26,7 @@ public final class ClientToolRanking implements ToolRanking {
     public List<Tool> rank(String query, List<Tool> tools, int limit) {
         var byName = new LinkedHashMap<String, Tool>();
         for (Tool tool : tools) byName.putIfAbsent(tool.name(), tool);
-        try (ToolIndex index = new HybridToolIndexFactory().create("none", null)) {
+        try (ToolIndex index = new HybridToolIndexFactory().index("none", null)) {
             index.update(byName.values().stream().map(tool -> new SearchableTool(tool, "", null)).toList());
             return index.search(query, limit).stream().map(byName::get).filter(Objects::nonNull).toList();
         }

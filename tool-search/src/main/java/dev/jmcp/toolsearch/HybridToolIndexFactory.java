@@ -9,7 +9,7 @@ import java.nio.file.Path;
 /**
  * The {@link ToolIndexFactory} the tool-search module provides: a {@link HybridToolIndex} with the shipped model
  * ({@code "default"}), a shipped model by name, no model ({@code "none"}), or an ONNX model at a path. The index answers
- * at once; the model loads on a background thread. Stateless and thread-safe.
+ * at once; it is made, and then its model loaded, on background threads. Stateless and thread-safe.
  */
 public final class HybridToolIndexFactory implements ToolIndexFactory {
 
@@ -25,12 +25,27 @@ public final class HybridToolIndexFactory implements ToolIndexFactory {
     public HybridToolIndexFactory() {
     }
 
+    /**
+     * Checks {@code model} at once (a missing or unusable model stops a server's start) and makes the index on a thread
+     * of its own ({@link StartingToolIndex}): the caller does not wait for Lucene and the glossaries to load.
+     */
     @Override
     public ToolIndex create(String model, Path cacheDirectory) {
+        checked(model);
+        return new StartingToolIndex(() -> index(model, cacheDirectory));
+    }
+
+    private static void checked(String model) {
         if (model == null || model.isBlank()) {
             throw new IllegalArgumentException("tool search model is empty: give \"default\", \"none\" or the path of"
                     + " an ONNX model");
         }
+        if (!model.equals("none")) embeddingModel(model);
+    }
+
+    /** The index for {@code model}, made now (its model still loads in the background). */
+    HybridToolIndex index(String model, Path cacheDirectory) {
+        checked(model);
         Fusion fusion = Fusion.shipped();
         if (model.equals("none")) return new HybridToolIndex(null, fusion);
         EmbeddingModel embedding = embeddingModel(model);

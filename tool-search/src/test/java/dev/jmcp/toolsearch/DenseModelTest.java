@@ -19,7 +19,7 @@ class DenseModelTest {
 
     @Test
     void theShippedModelEmbedsAndAChineseRequestFindsAnEnglishTool() throws Exception {
-        try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("default", cache)) {
+        try (HybridToolIndex index = new HybridToolIndexFactory().index("default", cache)) {
             index.update(Tools.few());
             assertThat(index.dense().awaitIdle(Duration.ofSeconds(90))).isTrue();
             assertThat(index.describe()).isEqualTo("bm25+dense(" + EmbeddingModel.DEFAULT + ")");
@@ -51,7 +51,7 @@ class DenseModelTest {
 
     @Test
     void anUpdateEmbedsOnlyWhatChanged() throws Exception {
-        try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("default", cache)) {
+        try (HybridToolIndex index = new HybridToolIndexFactory().index("default", cache)) {
             index.update(Tools.few());
             assertThat(index.dense().awaitIdle(Duration.ofSeconds(90))).isTrue();
             float[] before = index.dense().vector(index.hashes().get("github_create_issue"));

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class HybridToolIndexTest {
 
     private static HybridToolIndex lexical() {
-        return (HybridToolIndex) new HybridToolIndexFactory().create("none", null);
+        return new HybridToolIndexFactory().index("none", null);
     }
 
     @Test

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LuceneLoggingTest {
     @Test
     void luceneLinesGoToTheLogAndItsVectorApiNoteOnlyAtDebug() throws Exception {
-        try (var index = new HybridToolIndexFactory().create("none", null)) {
+        try (var index = new HybridToolIndexFactory().index("none", null)) {
             assertThat(index).isNotNull();
         }
         Logger lucene = Logger.getLogger("org.apache.lucene");

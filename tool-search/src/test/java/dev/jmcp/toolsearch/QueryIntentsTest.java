@@ -45,7 +45,7 @@ class QueryIntentsTest {
                 "repo_path", "file_path"));
         tools.add(Tools.tool("git_merge", "Merges a branch into the current branch.", "repo_path", "branch"));
         tools.add(Tools.tool("git_log", "Shows the commit logs.", "repo_path", "max_count"));
-        try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("default", cache)) {
+        try (HybridToolIndex index = new HybridToolIndexFactory().index("default", cache)) {
             index.update(tools);
             assertThat(index.dense().awaitIdle(Duration.ofSeconds(150))).isTrue();
             // Neither ranking puts the merge tool first for these (the words are in no tool, the model leans to the log);

@@ -62,7 +62,7 @@ class ToolActionsTest {
 
     @Test
     void siblingToolsOfOneServerAreToldApartByTheirVerb() {
-        try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("none", null)) {
+        try (HybridToolIndex index = new HybridToolIndexFactory().index("none", null)) {
             index.update(List.of(
                     tool("tracker_get_issue", "Issue details: title, body, labels, state of issue in a project."),
                     tool("tracker_update_issue", "Issue fields: change title, body, labels, state of issue in a project."),

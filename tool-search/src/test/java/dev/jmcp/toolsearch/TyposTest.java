@@ -27,7 +27,7 @@ class TyposTest {
     @Test
     void theNearerNeighbourOfAMistypedWordRanksFirst() {
         // "zorblaxx" is one edit from "zorblax" and two from "zorbax": both are found, the nearer counts more.
-        try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("none", null)) {
+        try (HybridToolIndex index = new HybridToolIndexFactory().index("none", null)) {
             index.update(List.of(tool("zorbax_run", "Runs zorbax."), tool("zorblax_run", "Runs zorblax."),
                     tool("other", "Does something else entirely.")));
             assertThat(index.search("zorblaxx", 3)).containsExactly("zorblax_run", "zorbax_run");
@@ -36,7 +36,7 @@ class TyposTest {
 
     @Test
     void wordsTooShortAreTakenAsTyped() {
-        try (HybridToolIndex index = (HybridToolIndex) new HybridToolIndexFactory().create("none", null)) {
+        try (HybridToolIndex index = new HybridToolIndexFactory().index("none", null)) {
             index.update(List.of(tool("list_pods", "Lists pods."), tool("other", "Does something else entirely.")));
             assertThat(index.search("podz", 3)).isEmpty();      // four letters: too close to too many words
             assertThat(index.search("listz", 3)).containsExactly("list_pods");

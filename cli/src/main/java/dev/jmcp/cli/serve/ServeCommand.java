@@ -252,13 +252,14 @@ public final class ServeCommand implements Callable<Integer> {
         dev.jmcp.server.toolsearch.ToolIndex searchIndex = null;
         if (searchSettings != null) {
             try {
-                // Made now, so that a missing module or an unusable model stops the start; the model loads meanwhile.
+                // Asked for now, so that a missing module or an unusable model stops the start; the index itself is
+                // made, and its model loaded, in the background, and initialize does not wait for either.
                 searchIndex = toolSearch.index();
             } catch (IllegalStateException e) {
                 log.error("Cannot serve tool search: {}", e.getMessage());
                 return 1;
             }
-            log.info("Tool search on ({}{}), ranking with {}", searchSettings.activate() ? "activate mode, " : "",
+            log.info("Tool search on ({}{}), index {}", searchSettings.activate() ? "activate mode, " : "",
                     searchSettings.pins().isEmpty() ? "no pinned tools" : "pinned " + searchSettings.pins(),
                     searchIndex.describe());
         }

@@ -70,22 +70,48 @@ final class ToolSearchOptions {
         }
     }
 
+    /** The tool-search module's own factory, looked for by name first. */
+    private static final String MODULE_FACTORY = "dev.jmcp.toolsearch.HybridToolIndexFactory";
+
+    /**
+     * The factory: the module's own by name, on the class path, then in {@code lib/tool-search/}; then any provider
+     * {@link ServiceLoader} finds in either. By name first because a service lookup asks every JAR of {@code lib/}
+     * (about 70) for its service file, twice (the folder's loader asks its parent too), which took about 0.2 s of
+     * every start with tool search on.
+     */
     private static ToolIndexFactory factory() {
-        var onClassPath = ServiceLoader.load(ToolIndexFactory.class, ToolSearchOptions.class.getClassLoader()).findFirst();
-        if (onClassPath.isPresent()) return onClassPath.get();
+        ToolIndexFactory named = byName(ToolSearchOptions.class.getClassLoader());
+        if (named != null) return named;
         Path folder = ToolSearchLibraries.folder();
+        ClassLoader loader = null;
         if (folder != null && Files.isDirectory(folder)) {
-            ClassLoader loader;
             try {
                 loader = ToolSearchLibraries.loader(folder);
             } catch (IOException e) {
                 throw new IllegalStateException("--tool-search: cannot read " + folder + ": " + e.getMessage(), e);
             }
-            var found = ServiceLoader.load(ToolIndexFactory.class, loader).findFirst();
-            if (found.isPresent()) return found.get();
+            named = byName(loader);
+            if (named != null) return named;
         }
+        var found = ServiceLoader.load(ToolIndexFactory.class, loader != null ? loader
+                : ToolSearchOptions.class.getClassLoader()).findFirst();
+        if (found.isPresent()) return found.get();
         throw new IllegalStateException("--tool-search needs the tool-search module (jmcp-tool-search), which this "
                 + "installation lacks" + (folder == null ? "" : " (looked in " + folder + ")")
                 + ": use a complete jmcp distribution, or serve without --tool-search");
+    }
+
+    private static ToolIndexFactory byName(ClassLoader loader) {
+        Class<?> type;
+        try {
+            type = Class.forName(MODULE_FACTORY, true, loader);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+        try {
+            return (ToolIndexFactory) type.getConstructor().newInstance();
+        } catch (ReflectiveOperationException | ClassCastException e) {
+            throw new IllegalStateException("--tool-search: the tool-search module's factory cannot be made: " + e, e);
+        }
     }
 }

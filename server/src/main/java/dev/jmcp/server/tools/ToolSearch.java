@@ -58,8 +58,24 @@ public final class ToolSearch implements AutoCloseable {
         this.active = new ActiveTools(settings.activeTools());
         this.searchTool = searchTool(settings.activate());
         this.callTool = callTool();
-        this.searchArguments = JsonSchemas.validator(searchTool.inputSchema());
-        this.callArguments = JsonSchemas.validator(callTool.inputSchema());
+        this.searchArguments = lazily(searchTool);
+        this.callArguments = lazily(callTool);
+    }
+
+    /**
+     * The validator of one of the two meta tools' arguments, made at their first call: their schemas are this class's
+     * own, and the validator's set-up (its meta-schemas) would otherwise cost every start with tool search on.
+     */
+    private static ArgumentsValidator lazily(Tool tool) {
+        var made = new java.util.concurrent.atomic.AtomicReference<ArgumentsValidator>();
+        return arguments -> {
+            ArgumentsValidator validator = made.get();
+            if (validator == null) {
+                validator = JsonSchemas.validator(tool.inputSchema());
+                if (!made.compareAndSet(null, validator)) validator = made.get();
+            }
+            return validator.validate(arguments);
+        };
     }
 
     /** Feeds the index the tools of {@code registry}, the whole set; called with every snapshot, the first one too. */
