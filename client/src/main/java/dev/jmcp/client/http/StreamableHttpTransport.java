@@ -178,8 +178,7 @@ public final class StreamableHttpTransport implements ClientTransport {
         // return HTTP status code 202 Accepted with no body."
         HttpResponse<byte[]> response;
         try {
-            response = endpoint.http.send(endpoint.post(body, NOTIFY_TIMEOUT, Map.of()),
-                    HttpResponse.BodyHandlers.ofByteArray());
+            response = post(body, NOTIFY_TIMEOUT, Map.of(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while posting to " + describe());
@@ -256,13 +255,39 @@ public final class StreamableHttpTransport implements ClientTransport {
         inbound.message(message, exchange.id);
     }
 
+    /**
+     * Sends one POST, and once more when the connection it went out on ended before a byte of the answer came: a
+     * keep-alive connection the server closed while it was idle (Node's servers do after 5 s), which the JDK's client
+     * reused at that moment. The request was not read then, as a server closes an idle connection only between
+     * requests; the JDK retries such a request itself only for GET and the like.
+     */
+    private <T> HttpResponse<T> post(byte[] body, Duration timeout, Map<String, String> headers,
+                                     HttpResponse.BodyHandler<T> handler) throws IOException, InterruptedException {
+        try {
+            return endpoint.http.send(endpoint.post(body, timeout, headers), handler);
+        } catch (IOException e) {
+            if (!closedBeforeAnswering(e)) throw e;
+            log.log(System.Logger.Level.DEBUG, "POST to " + describe() + " sent again: its connection ended before any"
+                    + " answer (" + e.getMessage() + ")");
+            return endpoint.http.send(endpoint.post(body, timeout, headers), handler);
+        }
+    }
+
+    /** Whether the connection ended before the first byte of an answer: the JDK's words for it, or an EOF. */
+    static boolean closedBeforeAnswering(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.io.EOFException) return true;
+            if (t.getMessage() != null && t.getMessage().contains("received no bytes")) return true;
+        }
+        return false;
+    }
+
     private void exchange(Exchange exchange, byte[] body, Map<String, String> headers) {
         try {
             boolean hadSession = endpoint.sessionId() != null;
             HttpResponse<InputStream> response;
             for (int authorizations = 0; ; authorizations++) {
-                response = endpoint.http.send(endpoint.post(body, exchangeTimeout, headers),
-                        HttpResponse.BodyHandlers.ofInputStream());
+                response = post(body, exchangeTimeout, headers, HttpResponse.BodyHandlers.ofInputStream());
                 if (authorizations == MAX_AUTHORIZATIONS || !authorizedAfter(response)) break;
             }
             exchange.body = response.body();
