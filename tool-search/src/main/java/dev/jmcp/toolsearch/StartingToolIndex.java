@@ -96,11 +96,6 @@ final class StartingToolIndex implements ToolIndex {
         return made.isDone() && !made.isCompletedExceptionally() ? made.join() : null;
     }
 
-    /** The index itself once made (for tests). */
-    ToolIndex await() {
-        return index();
-    }
-
     @Override
     public String describe() {
         if (!made.isDone()) return "starting";

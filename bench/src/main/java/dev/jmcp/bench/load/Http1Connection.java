@@ -63,21 +63,13 @@ final class Http1Connection implements AutoCloseable {
         byte[] request = Arrays.copyOf(headBytes, headBytes.length + content.length);
         System.arraycopy(content, 0, request, headBytes.length, content.length);
         boolean reused = socket != null;
-        if (!reused) open();
-        socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
         String status;
         try {
-            out.write(request);
-            out.flush();
-            status = line();
+            status = exchange(request, timeout);
         } catch (EOFException | SocketException closedWhileIdle) {
             if (!reused) throw closedWhileIdle;
             close();
-            open();
-            socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
-            out.write(request);
-            out.flush();
-            status = line();
+            status = exchange(request, timeout);
         }
         if (!status.startsWith("HTTP/1.") || status.length() < 12) throw new IOException("not an HTTP answer: " + status);
         int code = Integer.parseInt(status.substring(9, 12));
@@ -89,6 +81,15 @@ final class Http1Connection implements AutoCloseable {
         String answer = body(code, fields);
         if ("close".equalsIgnoreCase(fields.get("connection"))) close();
         return new Response(code, fields, answer);
+    }
+
+    /** Writes {@code request} on the open connection (opening one if none is) and reads the answer's status line. */
+    private String exchange(byte[] request, Duration timeout) throws IOException {
+        if (socket == null) open();
+        socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
+        out.write(request);
+        out.flush();
+        return line();
     }
 
     private String body(int status, Map<String, String> fields) throws IOException {
