@@ -59,7 +59,12 @@ public final class Pipeline {
      */
     public void serve(JsonRpcRequest request, ServedMethod method, Wire wire, InFlight work,
                       Consumer<JsonRpcMessage> send, Consumer<JsonRpcMessage> done) {
-        Thread.ofVirtual().name("mcp-" + request.method() + "-" + request.id()).start(() -> {
+        // Nothing the request needs comes through the starting thread's inheritable thread-locals (its identity and
+        // address travel in work), and copying them cost the stdio reader, which starts every request, a map per call:
+        // tinylog's context map is one on every thread that has logged (bench/RESULTS.md, issue 26).
+        Thread.Builder thread = Thread.ofVirtual().inheritInheritableThreadLocals(false)
+                .name("mcp-" + request.method() + "-" + request.id());
+        thread.start(() -> {
             CallSpan span = CallSpan.NONE;
             JsonRpcMessage sent = null;
             try {

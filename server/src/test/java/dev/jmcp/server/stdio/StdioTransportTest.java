@@ -68,6 +68,21 @@ class StdioTransportTest {
     }
 
     @Test
+    void aRequestsThreadCopiesNoInheritableThreadLocalOfTheReader() throws Exception {
+        // The reader starts every request's thread; what it holds (a logging library's context) is not the request's.
+        var readerOnly = new InheritableThreadLocal<String>();
+        readerOnly.set("the reader's");
+        try {
+            MethodHandler seen = call -> Map.of("seen", String.valueOf(readerOnly.get()));
+            var messages = serve(INIT + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"seen\"}\n", Map.of("seen", seen));
+            assertThat(messages).anySatisfy(m -> assertThat(m).containsEntry("id", 1)
+                    .containsEntry("result", Map.of("seen", "null")));
+        } finally {
+            readerOnly.remove();
+        }
+    }
+
+    @Test
     void anAnswerThatIsNoJsonStillAnswersItsRequestAndTheStreamStaysWhole() throws Exception {
         dev.jmcp.server.session.MethodHandler odd = call -> {
             throw new dev.jmcp.protocol.jsonrpc.JsonRpcException(-32603, "backend down",
