@@ -285,10 +285,18 @@ class NewPluginIT {
             assertThat(dev.call("tools/list", Map.of()).toString()).contains("Greets someone by name");
             assertThat(dev.stderr()).contains("jmcp dev: the console is at http://127.0.0.1:" + port + "/console/");
 
+            long changesBefore = listChanged(dev);
             long saved = System.nanoTime();
             Files.writeString(source, original.replace("Greets someone by name", "Greets someone warmly"));
             awaitTools(dev, "Greets someone warmly", 300);
             long live = System.nanoTime();
+            // The client was told, not only able to see it by asking: the notification may trail the list a little.
+            long told = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (listChanged(dev) <= changesBefore) {
+                assertThat(System.nanoTime()).as("no notifications/tools/list_changed after the save:\n"
+                        + dev.notifications()).isLessThan(told);
+                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // poll, bounded
+            }
             System.out.printf("jmcp dev: save to live %.1f s (rebuild and reload)%n", (live - saved) / 1e9);
             assertThat(http.send(java.net.http.HttpRequest.newBuilder(console).GET().build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).body()).contains("\"build\":{\"ok\":true");
@@ -340,6 +348,12 @@ class NewPluginIT {
             }
             assertThat(dev.nonProtocolLines()).as("nothing on standard output when serving HTTP only").isEmpty();
         }
+    }
+
+    /** How many notifications/tools/list_changed the process has sent so far. */
+    private static long listChanged(McpProcess server) {
+        return server.notifications().stream()
+                .filter(n -> "notifications/tools/list_changed".equals(n.get("method"))).count();
     }
 
     /** Waits for tools/list_changed notifications until tools/list holds {@code text}, {@code seconds} at most. */
