@@ -23,12 +23,12 @@ import java.util.jar.JarFile;
  * transport option, HTTP on a free loopback port with the console, whose address it prints; {@code --stdio} for a
  * client that starts it: see {@link DevServing}), and rebuilds and reloads it on every save under {@code src/} or of
  * a build file ({@code pom.xml}, {@code build.gradle.kts}, ...). Everything it says goes to standard error (over
- * stdio, standard output is the protocol). Serve options are checked before the first build. A failed rebuild is printed, and shown in the console (each build's outcome is written to
- * {@code jmcp-dev/build.json} in the build's output folder, {@code target/} or {@code build/}, which the served console
- * reads), and the last good JAR keeps serving. Exit codes are serve's; 1 when the first build fails, 2 when DIR holds
- * neither a {@code pom.xml} nor a {@code build.gradle.kts} (or {@code build.gradle}) or serve would refuse the
- * options. The server runs in a child process with this one's
- * standard streams; ending this one ends it.
+ * stdio, standard output is the protocol). Serve options are checked before the first build. A failed rebuild is
+ * printed, and shown in the console (each build's outcome is written to {@code jmcp-dev/build.json} in the build's
+ * output folder, {@code target/} or {@code build/}, which the served console reads), and the last good JAR keeps
+ * serving. Exit codes are serve's; 1 when the first build fails, 2 when DIR holds neither a {@code pom.xml} nor a
+ * {@code build.gradle.kts} (or {@code build.gradle}) or serve would refuse the options. The server runs in a child
+ * process with this one's standard streams; ending this one ends it.
  */
 @Command(name = "dev", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
