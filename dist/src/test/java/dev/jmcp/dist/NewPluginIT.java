@@ -254,7 +254,8 @@ class NewPluginIT {
      * {@code jmcp dev} on a generated project: it builds and serves the plugin; a changed tool description saved in the
      * source is rebuilt, reloaded (tools/list_changed) and seen in tools/list; a source that does not compile leaves
      * the last good version serving and the compiler's error on standard error, never on standard output, and in the
-     * console (served over HTTP beside stdio, {@code -t --stdio --console}).
+     * console (served over HTTP beside stdio, {@code -t --stdio}, to which dev adds the console). With no transport
+     * option, {@code jmcp dev} serves HTTP with the console on a free port and says where.
      */
     @Test
     void jmcpDevRebuildsAndReloadsThePluginOnEverySave() throws Exception {
@@ -275,18 +276,27 @@ class NewPluginIT {
         var console = java.net.URI.create("http://127.0.0.1:" + port + "/console/api/state");
         var http = java.net.http.HttpClient.newHttpClient();
         try (McpProcess dev = McpProcess.start(List.of(release.jmcp().toString(), "dev", project.toString(), "-t",
-                "--stdio", "--console", "--port", String.valueOf(port)), env, release.work())) {
+                "--stdio", "--port", String.valueOf(port)), env, release.work())) {
             // The first build comes before the server answers: wait for it longer than a request's usual 20 s.
             var initialize = dev.sendRequest(dev.nextId(), "initialize", Map.of("protocolVersion", "2025-11-25",
                     "capabilities", Map.of(), "clientInfo", Map.of("name", "it", "version", "1")));
             assertThat(initialize.get(300, TimeUnit.SECONDS)).as(dev.stderr()).containsKey("result");
             dev.notify("notifications/initialized", null);
             assertThat(dev.call("tools/list", Map.of()).toString()).contains("Greets someone by name");
+            assertThat(dev.stderr()).contains("jmcp dev: the console is at http://127.0.0.1:" + port + "/console/");
 
+            long changesBefore = listChanged(dev);
             long saved = System.nanoTime();
             Files.writeString(source, original.replace("Greets someone by name", "Greets someone warmly"));
             awaitTools(dev, "Greets someone warmly", 300);
             long live = System.nanoTime();
+            // The client was told, not only able to see it by asking: the notification may trail the list a little.
+            long told = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (listChanged(dev) <= changesBefore) {
+                assertThat(System.nanoTime()).as("no notifications/tools/list_changed after the save:\n"
+                        + dev.notifications()).isLessThan(told);
+                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // poll, bounded
+            }
             System.out.printf("jmcp dev: save to live %.1f s (rebuild and reload)%n", (live - saved) / 1e9);
             assertThat(http.send(java.net.http.HttpRequest.newBuilder(console).GET().build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).body()).contains("\"build\":{\"ok\":true");
@@ -309,6 +319,41 @@ class NewPluginIT {
             assertThat(state).contains("\"build\":{\"ok\":false", "EchoesPlugin.java", "Greets someone warmly");
             assertThat(dev.nonProtocolLines()).isEmpty();
         }
+
+        // No option at all: HTTP on a port dev picks, the console on, and its address on standard error.
+        Files.writeString(source, original);
+        try (McpProcess dev = McpProcess.start(List.of(release.jmcp().toString(), "dev", project.toString()), env,
+                release.work())) {
+            Pattern said = Pattern.compile("jmcp dev: the console is at (http://127\\.0\\.0\\.1:\\d+/console/)");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+            Matcher address = said.matcher(dev.stderr());
+            while (!address.find()) {
+                assertThat(System.nanoTime()).as("no console address:\n" + dev.stderr()).isLessThan(deadline);
+                assertThat(dev.isAlive()).as("jmcp dev ended:\n" + dev.stderr()).isTrue();
+                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100)); // poll, bounded
+                address = said.matcher(dev.stderr());
+            }
+            var state = java.net.URI.create(address.group(1)).resolve("api/state");
+            String body = "";
+            while (!body.contains("Greets someone by name")) {
+                assertThat(System.nanoTime()).as("the console never listed the tool: " + body + "\n" + dev.stderr())
+                        .isLessThan(deadline);
+                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100)); // poll, bounded
+                try {
+                    body = http.send(java.net.http.HttpRequest.newBuilder(state).GET().build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                } catch (java.io.IOException notYetListening) {
+                    // the server starts just after dev prints the address
+                }
+            }
+            assertThat(dev.nonProtocolLines()).as("nothing on standard output when serving HTTP only").isEmpty();
+        }
+    }
+
+    /** How many notifications/tools/list_changed the process has sent so far. */
+    private static long listChanged(McpProcess server) {
+        return server.notifications().stream()
+                .filter(n -> "notifications/tools/list_changed".equals(n.get("method"))).count();
     }
 
     /** Waits for tools/list_changed notifications until tools/list holds {@code text}, {@code seconds} at most. */

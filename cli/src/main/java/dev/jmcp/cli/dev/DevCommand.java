@@ -19,14 +19,16 @@ import java.util.jar.JarFile;
 
 /**
  * {@code jmcp dev [DIR] [SERVE OPTIONS]}: builds the plugin project in DIR with its Maven or Gradle build
- * ({@link ProjectBuild}), serves its JAR as {@code jmcp serve} would (every serve option passes through: {@code -t} for
- * HTTP, {@code --console}, ...), and rebuilds and reloads it on every save under {@code src/} or of a build file
- * ({@code pom.xml}, {@code build.gradle.kts}, ...). Everything it says goes to standard error (over stdio, standard
- * output is the protocol). A failed rebuild is printed, and shown in the console (each build's outcome is written to
- * {@code jmcp-dev/build.json} in the build's output folder, {@code target/} or {@code build/}, which the served console
- * reads), and the last good JAR keeps serving. Exit codes are serve's; 1 when the first build fails, 2 when DIR holds
- * neither a {@code pom.xml} nor a {@code build.gradle.kts} (or {@code build.gradle}). The server runs in a child process with this one's
- * standard streams; ending this one ends it.
+ * ({@link ProjectBuild}), serves its JAR as {@code jmcp serve} would (every serve option passes through; with no
+ * transport option, HTTP on a free loopback port with the console, whose address it prints; {@code --stdio} for a
+ * client that starts it: see {@link DevServing}), and rebuilds and reloads it on every save under {@code src/} or of
+ * a build file ({@code pom.xml}, {@code build.gradle.kts}, ...). Everything it says goes to standard error (over
+ * stdio, standard output is the protocol). Serve options are checked before the first build. A failed rebuild is
+ * printed, and shown in the console (each build's outcome is written to {@code jmcp-dev/build.json} in the build's
+ * output folder, {@code target/} or {@code build/}, which the served console reads), and the last good JAR keeps
+ * serving. Exit codes are serve's; 1 when the first build fails, 2 when DIR holds neither a {@code pom.xml} nor a
+ * {@code build.gradle.kts} (or {@code build.gradle}) or serve would refuse the options. The server runs in a child
+ * process with this one's standard streams; ending this one ends it.
  */
 @Command(name = "dev", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
@@ -34,9 +36,12 @@ import java.util.jar.JarFile;
                         + "PATH: package -DskipTests) or its Gradle build (./gradlew, else gradle on the PATH: jar), "
                         + "serves it, and on every save under src/ or of the build files builds it again and reloads "
                         + "it; clients get list_changed.",
-                "Every other option is serve's (-t for HTTP, --console, ...). Build errors go to standard error (and "
-                        + "to the console, with --console) and the last good version keeps serving. The JAR is served from "
-                        + "DIR/target/jmcp-dev/plugins (Gradle: DIR/build/jmcp-dev/plugins)."
+                "Every other option is serve's. With none of -t, -s, --stdio it serves HTTP on a free loopback port "
+                        + "with the console (/console/), and prints its address; --stdio serves stdio only, for a "
+                        + "client that starts 'jmcp dev' itself; -t or -s (with or without --stdio) serve as given, "
+                        + "with the console.",
+                "Build errors go to standard error and to the console, and the last good version keeps serving. The "
+                        + "JAR is served from DIR/target/jmcp-dev/plugins (Gradle: DIR/build/jmcp-dev/plugins)."
         })
 public final class DevCommand implements Callable<Integer> {
     /** How long the sources must stay unchanged before a rebuild starts: one save is often several writes. */
@@ -59,6 +64,12 @@ public final class DevCommand implements Callable<Integer> {
         if (tool == null) {
             throw new ParameterException(spec.commandLine(), project + " holds no pom.xml and no build.gradle.kts: run "
                     + "'jmcp dev' in a plugin project (one 'jmcp new plugin NAME' wrote), or name its folder");
+        }
+        DevServing serving;
+        try {
+            serving = DevServing.of(serveOptions, DevCommand::freeLoopbackPort);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         PrintStream err = System.err;
         var build = new ProjectBuild(project, tool);
@@ -89,8 +100,9 @@ public final class DevCommand implements Callable<Integer> {
         // protocol, and its logging is set up by serve alone (in this process, starting Maven has already used it).
         var serve = new ArrayList<>(launcher());
         serve.addAll(List.of("serve", "-p", plugins.toString(), "--dev-build-status", status.toString()));
-        serve.addAll(serveOptions);
+        serve.addAll(serving.serveOptions());
         Process server = new ProcessBuilder(serve).inheritIO().start();
+        serving.console().ifPresent(console -> err.println("jmcp dev: the console is at " + console));
         Thread stop = new Thread(() -> {
             server.destroy();
             try {
@@ -105,6 +117,15 @@ public final class DevCommand implements Callable<Integer> {
         } finally {
             watcher.close();
             watching.interrupt();
+        }
+    }
+
+    /** A port free on the loopback address now, for the server to bind a moment later. */
+    private static int freeLoopbackPort() {
+        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("no free port on the loopback address", e);
         }
     }
 

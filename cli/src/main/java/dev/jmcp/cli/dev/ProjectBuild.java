@@ -13,11 +13,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One plugin project's build, by the tool the project uses. Maven ({@code pom.xml}): {@code ./mvnw} when the project
- * has it, else {@code mvn} from the {@code PATH}, running {@code -B -q package -DskipTests}; the JAR it leaves in
+ * has it, else {@code mvn} from the {@code PATH}, running {@code -B -q -Dstyle.color=never package -DskipTests}; the
+ * JAR it leaves in
  * {@code target/}. Gradle ({@code build.gradle.kts} or {@code build.gradle}, and no {@code pom.xml}): {@code ./gradlew}
  * when the project has it, else {@code gradle} from the {@code PATH}, running {@code -q --console=plain jar} (which
  * runs no test); the JAR it leaves in {@code build/libs/}. The build's output is captured, never inherited: in stdio
- * mode this process's standard output is the protocol. Not thread-safe: one build at a time.
+ * mode this process's standard output is the protocol; terminal escape sequences are taken out of it ({@link #plain}),
+ * as it is shown in the console too. Not thread-safe: one build at a time.
  */
 final class ProjectBuild {
     /** A build that takes longer is stopped and counts as failed. */
@@ -25,7 +27,8 @@ final class ProjectBuild {
 
     /** The build tools jmcp dev runs, each with what tells a project uses it and where its output goes. */
     enum Tool {
-        MAVEN("pom.xml", "target", "target", "mvnw", "mvn", List.of("-B", "-q", "package", "-DskipTests"),
+        MAVEN("pom.xml", "target", "target", "mvnw", "mvn",
+                List.of("-B", "-q", "-Dstyle.color=never", "package", "-DskipTests"),
                 "Maven (https://maven.apache.org)"),
         GRADLE("build.gradle.kts", "build/libs", "build", "gradlew", "gradle", List.of("-q", "--console=plain", "jar"),
                 "Gradle 8 or newer (https://gradle.org/install/), or add the Gradle wrapper to the project");
@@ -141,7 +144,7 @@ final class ProjectBuild {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
             }
-            String output = Files.readString(log, StandardCharsets.UTF_8);
+            String output = plain(Files.readString(log, StandardCharsets.UTF_8));
             long millis = (System.nanoTime() - start) / 1_000_000;
             if (!ended) return new Outcome(Optional.empty(), output + "\nthe build took over " + TIMEOUT_MINUTES
                     + " minutes and was stopped", millis);
@@ -155,6 +158,22 @@ final class ProjectBuild {
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    /**
+     * Terminal control sequences: CSI ({@code ESC [ ... final}, colours and cursor moves), OSC ({@code ESC ] ...}
+     * ended by BEL or {@code ESC \}, e.g. a title or a link) and the two-character escapes.
+     */
+    private static final java.util.regex.Pattern ESCAPES = java.util.regex.Pattern.compile(
+            "\u001B\\[[0-?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(?:\u0007|\u001B\\\\)|\u001B[0-?@-Z\\\\-_]");
+
+    /**
+     * {@code output} without terminal escape sequences. Maven writes some even in batch mode with colour off (3.8.7
+     * starts its lines with {@code ESC[0m}); the console shows the text as it is, and a terminal that takes them
+     * from our standard error must not be recoloured by a build's leftovers.
+     */
+    static String plain(String output) {
+        return ESCAPES.matcher(output).replaceAll("");
     }
 
     /** The newest plain JAR the build made: not the shade plugin's original-*, not sources, Javadoc or tests. */

@@ -78,6 +78,28 @@ class ProjectBuildTest {
         assertThat(ProjectBuild.Tool.isBuildFile("README.md")).isFalse();
     }
 
+    @Test
+    void terminalEscapesInABuildsOutputAreTakenOutBeforeItIsShown() throws Exception {
+        // As Maven 3.8.7 writes a failure with colour on (-Dstyle.color=always), and an OSC 8 link as some tools do.
+        String coloured = "\u001B[0m\u001B[0m[\u001B[1;31mERROR\u001B[m] /p/Units.java:[3,1] ';' expected\n"
+                + "\u001B]8;;https://maven.apache.org\u001B\\help\u001B]8;;\u001B\\ \u001B[2Kdone\u001B7\n";
+        assertThat(ProjectBuild.plain(coloured))
+                .isEqualTo("[ERROR] /p/Units.java:[3,1] ';' expected\nhelp done\n");
+
+        // And from a real process: a Maven wrapper that writes them, the way the build's output is read.
+        Path project = Files.createDirectories(work.resolve("coloured"));
+        Files.writeString(project.resolve("pom.xml"), "<project/>");
+        var build = new ProjectBuild(project, ProjectBuild.Tool.MAVEN);
+        Path wrapper = executable(project.resolve("mvnw"), "#!/bin/sh\n"
+                + "printf '\\033[0m\\033[0m[\\033[1;31mERROR\\033[m] Units.java: %s\\n' \"$*\"\nexit 1\n");
+        assertThat(build.command("")).containsExactly(wrapper.toString(), "-B", "-q", "-Dstyle.color=never",
+                "package", "-DskipTests");
+        ProjectBuild.Outcome failed = build.run();
+        assertThat(failed.jar()).isEmpty();
+        assertThat(failed.output()).doesNotContain("\u001B")
+                .startsWith("[ERROR] Units.java: -B -q -Dstyle.color=never package -DskipTests");
+    }
+
     private static Path executable(Path file, String script) throws java.io.IOException {
         Files.writeString(file, script);
         assertThat(file.toFile().setExecutable(true)).isTrue();
