@@ -44,7 +44,7 @@ public final class McpServer implements AutoCloseable {
     private final ToolSearch toolSearch;
 
     static {
-        Engines.reader(server -> ((McpServer) server).engine);
+        Engines.reader(McpServer.class, server -> ((McpServer) server).engine);
     }
 
     public McpServer(ServerOptions options) {

@@ -1,6 +1,8 @@
 package dev.jmcp.server.engine;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -11,23 +13,25 @@ import java.util.function.Function;
  * depend on the root one (no package cycles). Thread-safe.
  */
 public final class Engines {
-    private static volatile Function<Object, Engine> reader;
+    /** By the server's class: one per class loader that loaded {@code McpServer} (tests may load it twice). */
+    private static final Map<Class<?>, Function<Object, Engine>> READERS = new ConcurrentHashMap<>();
 
     private Engines() {
     }
 
-    /** Called once, by {@code McpServer} as its class is initialized: how a server's engine is read. */
-    public static synchronized void reader(Function<Object, Engine> read) {
-        if (reader != null) throw new IllegalStateException("the engine reader is set already");
-        reader = Objects.requireNonNull(read, "read");
+    /** Called once, by {@code McpServer} as its class is initialized: how a server of {@code type} is read. */
+    public static void reader(Class<?> type, Function<Object, Engine> read) {
+        Objects.requireNonNull(read, "read");
+        if (READERS.putIfAbsent(type, read) != null) {
+            throw new IllegalStateException("the engine reader of " + type.getName() + " is set already");
+        }
     }
 
     /** The engine of {@code server}, a {@code McpServer}. */
     public static Engine of(Object server) {
-        Objects.requireNonNull(server, "server");
-        Function<Object, Engine> read = reader;
-        // A McpServer exists, so its class is initialized and has set the reader.
-        if (read == null) throw new IllegalStateException("no McpServer class has set the engine reader");
+        // A McpServer exists, so its class is initialized and has set its reader.
+        Function<Object, Engine> read = READERS.get(server.getClass());
+        if (read == null) throw new IllegalArgumentException("not a server with an engine: " + server.getClass());
         return read.apply(server);
     }
 }
