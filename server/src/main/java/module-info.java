@@ -31,7 +31,7 @@ module dev.jmcp.server {
     exports dev.jmcp.server.stdio to dev.jmcp.cli, dev.jmcp.server.plugins;
     // What the HTTP transport (module dev.jmcp.server.http) serves through: the engine, the sessions and the method
     // rows, the stateless revision's dispatch, and the registry's URI templates; and McpServer's engine, which it reads
-    // with a private lookup (HttpTransport(McpServer, HttpOptions)). No one else sees them.
+    // through engine.Engines (HttpTransport(McpServer, HttpOptions)). No one else sees them.
     // What the plugin kinds (module dev.jmcp.server.plugins) load into and serve through: the plugins folder's service
     // interface, the registry, the schemas of annotated tools, a mount's outbound requests and its caller's identity
     // (session), and, for a native library's JVM host (nativeabi.NativeHostMain), an engine with the method table
@@ -43,7 +43,6 @@ module dev.jmcp.server {
     exports dev.jmcp.server.schema to dev.jmcp.server.plugins;
     exports dev.jmcp.server.session to dev.jmcp.server.http, dev.jmcp.server.plugins;
     exports dev.jmcp.server.stateless to dev.jmcp.server.http;
-    opens dev.jmcp.server to dev.jmcp.server.http;
 
     // What serves a plugins folder: the plugin kinds' module provides it.
     uses dev.jmcp.server.folder.PluginFolders;

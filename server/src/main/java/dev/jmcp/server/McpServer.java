@@ -7,6 +7,7 @@ import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.observe.CallObserver;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.engine.Engines;
 import dev.jmcp.server.stdio.StdioTransport;
 import dev.jmcp.server.tools.ToolSearch;
 import dev.jmcp.server.toolsearch.ToolIndex;
@@ -31,8 +32,8 @@ public final class McpServer implements AutoCloseable {
     private final ServerOptions options;
     private final PluginFolder plugins;
     /**
-     * Never handed out: the HTTP transport ({@code dev.jmcp.server.http.HttpTransport}, a module of its own) reads it
-     * through a private lookup, which is why this module opens its root package to that one alone.
+     * Never handed out to embedders: the HTTP transport ({@code dev.jmcp.server.http.HttpTransport}, a module of its
+     * own) reads it through {@link Engines}, in a package exported to jmcp's own modules alone.
      */
     private final Engine engine;
     private final AtomicReference<Registry> published = new AtomicReference<>(Registry.EMPTY);
@@ -41,6 +42,10 @@ public final class McpServer implements AutoCloseable {
 
     /** Null when tool search is off. */
     private final ToolSearch toolSearch;
+
+    static {
+        Engines.reader(McpServer.class, server -> ((McpServer) server).engine);
+    }
 
     public McpServer(ServerOptions options) {
         this(options, null, null, System::getenv);

@@ -101,6 +101,55 @@ class MethodNamesTest {
                 + "method's row").isEmpty();
     }
 
+    /** The server's modules: none of them is a client, save for the files {@link #ACTING_AS_CLIENT} names. */
+    private static final List<String> SERVER_MODULES = List.of("server", "server-http", "server-plugins", "server-otel",
+            "server-redis", "tool-search");
+
+    /** The server's inbound method table, the one place that maps the names a client sends to what they do. */
+    private static final String METHOD_TABLE = "server/src/main/java/dev/jmcp/server/methods/Methods.java";
+
+    /**
+     * Files of the server's modules that name a method a client sends all the same, each with why. Code that acts as
+     * a client sends them; anything else reads what it needs from the method's row, or has its reason here.
+     */
+    private static final Map<String, String> ACTING_AS_CLIENT = Map.of(
+            "server-http/src/main/java/dev/jmcp/server/console/Console.java",
+            "the operator console calls tools, prompts and resources as a client of its own session",
+            "server-http/src/main/java/dev/jmcp/server/console/ConsoleSession.java",
+            "the operator console opens its session as a client does (initialize, initialized)",
+            "server-plugins/src/main/java/dev/jmcp/server/mount/Declarations.java",
+            "a mount is jmcp's client of another server",
+            "server-plugins/src/main/java/dev/jmcp/server/nativeabi/NativePlugin.java",
+            "a native plugin's host is sent the calls as a client sends them",
+            "server/src/main/java/dev/jmcp/server/tasks/TaskMethods.java",
+            "not a comparison: names the method in the message of an unknown task's error",
+            "server-http/src/main/java/dev/jmcp/server/http/StatelessEndpoint.java",
+            "not a dispatch: picks the text of the refusal of a notification the 2026-07-28 wire does not take "
+                    + "(notifications/cancelled says to close the response instead)");
+
+    @Test
+    void noServerSourceOutsideTheMethodTableNamesAMethodAClientSends() throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        var pattern = java.util.regex.Pattern.compile("\\b(ClientRequests|ClientNotifications)\\.");
+        var found = new TreeSet<String>();
+        for (String module : SERVER_MODULES) {
+            List<Path> java;
+            try (Stream<Path> walk = Files.walk(root.resolve(module).resolve("src/main/java"))) {
+                java = walk.filter(file -> file.toString().endsWith(".java")).toList();
+            }
+            for (Path file : java) {
+                String relative = root.relativize(file).toString().replace('\\', '/');
+                String code = Files.readString(file).replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "");
+                if (pattern.matcher(code).find()) found.add(relative);
+            }
+        }
+        assertThat(found).as("the method table is there").contains(METHOD_TABLE);
+        found.remove(METHOD_TABLE);
+        assertThat(found).as("server code naming a method a client sends (ClientRequests, ClientNotifications) outside "
+                + "the method table: read the fact from the method's row, or, for code acting as a client, say why in "
+                + "ACTING_AS_CLIENT").containsExactlyInAnyOrderElementsOf(ACTING_AS_CLIENT.keySet());
+    }
+
     @Test
     void theScanFindsALiteralAndSkipsCommentsAndMessages() {
         var read = literals("""

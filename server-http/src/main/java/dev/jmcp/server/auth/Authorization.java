@@ -99,32 +99,32 @@ public record Authorization(URI resource, List<URI> authorizationServers, Set<St
 
     /**
      * The scopes a call of {@code method} with {@code params} needs of its own: those of the item its target is, when
-     * its row says it is {@linkplain ServedMethod.Trait#SCOPED_PER_ITEM scoped per item}; none for most calls.
+     * its row says it is {@linkplain ServedMethod.Trait#SCOPED_PER_ITEM scoped per item}; none for most calls. A
+     * {@code calledTool} other than the tool the params name (tool search's {@code call_tool} runs the tool it names,
+     * as the engine resolves it) needs its own scopes as well.
      */
-    Set<String> scopesFor(ServedMethod method, Map<String, Object> params) {
+    Set<String> scopesFor(ServedMethod method, Map<String, Object> params, String calledTool) {
         if (method == null || !method.is(ServedMethod.Trait.SCOPED_PER_ITEM)) return Set.of();
         String named = method.target().in(params);
         if (named == null) return Set.of();
-        String item = method.target().noun() + ":" + named;
         var needed = new TreeSet<String>();
-        // Tool search's call_tool runs the tool it names, which needs its own scopes through it as well.
-        if (method.target() == Target.TOOL && named.equals("call_tool")
-                && params.get("arguments") instanceof Map<?, ?> arguments
-                && arguments.get("name") instanceof String inner) {
-            needed.addAll(scopesFor(method, Map.of("name", inner)));
-        }
+        addScopes(method.target().noun() + ":" + named, needed);
+        if (calledTool != null && !calledTool.equals(named)) addScopes(Target.TOOL.noun() + ":" + calledTool, needed);
+        return needed;
+    }
+
+    private void addScopes(String item, Set<String> needed) {
         itemScopes.forEach((pattern, scopes) -> {
             if (pattern.equals(item) || pattern.startsWith("resource:") && pattern.endsWith("*")
                     && item.startsWith(pattern.substring(0, pattern.length() - 1))) {
                 needed.addAll(scopes);
             }
         });
-        return needed;
     }
 
     private boolean admitCall(Request request, Response response, Callback callback, ServedMethod method,
-                              Map<String, Object> params) {
-        Set<String> needed = scopesFor(method, params);
+                              Map<String, Object> params, String calledTool) {
+        Set<String> needed = scopesFor(method, params, calledTool);
         if (needed.isEmpty()) return true;
         Identity identity = McpGuard.identityOf(request);
         Set<String> granted = identity == null ? Set.of() : identity.scopes();

@@ -2,6 +2,7 @@ package dev.jmcp.server.http;
 
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.engine.Engines;
 import dev.jmcp.server.http.routes.Routes;
 import dev.jmcp.server.session.Admission;
 import org.eclipse.jetty.http.HttpVersion;
@@ -20,7 +21,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -76,16 +76,6 @@ public final class HttpTransport implements AutoCloseable {
      * module opens its root package to this module for (the server's module must not name the HTTP transport, which
      * lives in a module of its own so that a server without HTTP brings no Jetty).
      */
-    private static Engine engineOf(McpServer server) {
-        try {
-            return (Engine) MethodHandles.privateLookupIn(McpServer.class, MethodHandles.lookup())
-                    .findGetter(McpServer.class, "engine", Engine.class).invoke(server);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("cannot reach the engine of the server to serve it over HTTP", e);
-        }
-    }
 
     /** How long a thread of the HTTP server's pool above its minimum may stay idle before it ends. */
     static final java.time.Duration THREAD_IDLE_TIMEOUT = java.time.Duration.ofSeconds(10);
@@ -95,7 +85,7 @@ public final class HttpTransport implements AutoCloseable {
      * caller starts and closes it, and closes it before the server.
      */
     public HttpTransport(McpServer server, HttpOptions options) {
-        this(engineOf(server), options);
+        this(Engines.of(server), options);
     }
 
     /** For tests that serve an engine of their own; embedders go through {@link McpServer}. */

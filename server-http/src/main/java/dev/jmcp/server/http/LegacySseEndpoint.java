@@ -115,7 +115,7 @@ final class LegacySseEndpoint {
             ErrorReplies.send(response, callback, 400, null, e.toError());
             return;
         }
-        if (!CallGuard.admitAll(callGuard, engine.methods(), request, response, callback, tree)) return;
+        if (!CallGuard.admitAll(callGuard, engine, request, response, callback, tree)) return;
         ErrorReplies.empty(response, callback, 202);
         if (message != null) session.session().receive(message);
         else session.session().receive(body.bytes(), 0, body.length()); // a batch: the engine refuses it in 2024-11-05

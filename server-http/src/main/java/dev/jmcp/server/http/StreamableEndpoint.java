@@ -1,6 +1,5 @@
 package dev.jmcp.server.http;
 
-import dev.jmcp.protocol.ClientNotifications;
 import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.json.InvalidMessageException;
 import dev.jmcp.protocol.json.JsonCodec;
@@ -8,7 +7,6 @@ import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcError;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
-import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.engine.Engine;
@@ -110,7 +108,7 @@ final class StreamableEndpoint {
             ErrorReplies.send(response, callback, 400, null, e.toError());
             return;
         }
-        if (!CallGuard.admitAll(callGuard, engine.methods(), request, response, callback, tree)) return;
+        if (!CallGuard.admitAll(callGuard, engine, request, response, callback, tree)) return;
         String sessionId = headers.get(SESSION_HEADER);
         String version = headers.get(VERSION_HEADER);
         if (WireRoute.of(sessionId, version, tree) == WireRoute.STATELESS) {
@@ -144,11 +142,8 @@ final class StreamableEndpoint {
         }
         // "If the input is a JSON-RPC response or notification: if the server accepts the input, the server MUST
         // return HTTP status code 202 Accepted with no body."
+        // A notifications/cancelled ends its request's POST through the session (StreamableSession.cancelled).
         session.session().receive(message);
-        if (message instanceof JsonRpcNotification n && n.method().equals(ClientNotifications.CANCELLED)) {
-            RequestId cancelled = cancelledId(n);
-            if (cancelled != null) session.cancelled(cancelled);
-        }
         ErrorReplies.empty(response, callback, 202);
     }
 
@@ -332,7 +327,4 @@ final class StreamableEndpoint {
         return false;
     }
 
-    private static RequestId cancelledId(JsonRpcNotification notification) {
-        return notification.params() instanceof Map<?, ?> params ? toId(params.get("requestId")) : null;
-    }
 }

@@ -169,7 +169,8 @@ final class StreamableSession implements Connection, HostedSession {
     }
 
     /** The client cancelled {@code request}: no response will come, so its POST is ended now. */
-    void cancelled(RequestId request) {
+    @Override
+    public void cancelled(RequestId request) {
         PostExchange exchange = exchanges.get(request);
         if (exchange != null) exchange.cancelled();
     }

@@ -35,6 +35,7 @@ import dev.jmcp.server.registry.ResourceTemplateEntry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.registry.UriTemplate;
 import dev.jmcp.server.schema.JsonSchemas;
+import dev.jmcp.server.session.OutboundMethods;
 import dev.jmcp.server.session.ParentIdentity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -265,9 +266,13 @@ final class Declarations {
         if (!client.protocolVersion().isStateless()) return;
         var capabilities = new LinkedHashMap<String, Object>(context.clientCapabilities());
         if (capabilities.isEmpty()) {
-            if (context.clientSupportsRoots()) capabilities.put("roots", Map.of());
-            if (context.clientSupportsSampling()) capabilities.put("sampling", Map.of());
-            if (context.clientSupportsElicitation()) capabilities.put("elicitation", Map.of());
+            if (context.clientSupportsRoots()) capabilities.put(OutboundMethods.ROOTS_LIST.capability(), Map.of());
+            if (context.clientSupportsSampling()) {
+                capabilities.put(OutboundMethods.SAMPLING_CREATE_MESSAGE.capability(), Map.of());
+            }
+            if (context.clientSupportsElicitation()) {
+                capabilities.put(OutboundMethods.ELICITATION_CREATE.capability(), Map.of());
+            }
         }
         meta.put("io.modelcontextprotocol/clientCapabilities", capabilities);
     }

@@ -31,8 +31,8 @@ import java.util.function.BiConsumer;
  * A native library served by the native host program ({@code jmcp-native-host}, see {@link NativeHost}) in a child
  * process: the library's crash, {@code exit()}, hang or leak ends the child only; the calls running in it fail with a
  * short sentence, and the next call starts a new child. Frames on the child's standard input and output (see the
- * program's source, {@code server/src/main/c/jmcp-native-host.c}): the request text goes in unparsed, the result text
- * and the library's notifications come out. What the child writes on standard error (the library's own output
+ * program's source, {@code server-plugins/src/main/c/jmcp-native-host.c}): the request text goes in unparsed, the
+ * result text and the library's notifications come out. What the child writes on standard error (the library's own output
  * included) goes to the log, bounded.
  *
  * <p>The child loads a private copy of the file, in a private folder that is also its working directory (so whatever

@@ -16,10 +16,10 @@ import java.util.Optional;
 
 /**
  * The two ways a native library runs in a child process. First choice, {@link #program()}: the native host program
- * {@code jmcp-native-host} (C, {@code server/src/main/c}), built with the machine's C compiler and carried in the
- * server JAR, which {@link NativePlugin#spawn} starts (a few MiB and milliseconds per library). Fallback, when the
- * build had no C compiler or the program cannot run here: {@link #command}, a child JVM running {@link NativeHostMain},
- * mounted as a stdio MCP server (about 60 MiB and a JVM start per library).
+ * {@code jmcp-native-host} (C, {@code server-plugins/src/main/c}), built with the machine's C compiler and carried in
+ * the jmcp-server-plugins JAR, which {@link NativePlugin#spawn} starts (a few MiB and milliseconds per library).
+ * Fallback, when the build had no C compiler or the program cannot run here: {@link #command}, a child JVM running
+ * {@link NativeHostMain}, mounted as a stdio MCP server (about 60 MiB and a JVM start per library).
  *
  * <p>The system property {@code jmcp.native.host} overrides the choice: a path names the program to use, {@code jvm}
  * forces the child JVM. Thread-safe.

@@ -22,8 +22,9 @@ import java.util.List;
  * parent starts it with {@link NativeHost#command} and mounts it like any other stdio MCP server; the library's
  * crashes, hangs and leaks then cost this process only, and replacing the file means starting a new child.
  *
- * <p>A main class of the server module rather than a {@code jmcp} subcommand: the child needs only the server
- * (no picocli, no client), so it starts and loads fewer classes, and it is hidden from users by construction.
+ * <p>A main class of the plugin kinds' module (jmcp-server-plugins, beside the native host program it stands in for)
+ * rather than a {@code jmcp} subcommand: the child needs only the server and this module (no picocli), so it starts
+ * and loads fewer classes, and it is hidden from users by construction.
  *
  * <p>Standard output carries JSON-RPC only: the protocol moves off descriptor 1 before the library is loaded
  * ({@link StandardOutput#takeStandardOutput}), so the library's own prints reach standard error. Exit codes: 0 when standard

@@ -2,7 +2,7 @@
  * Native plugins: shared libraries written to the original server's C ABI (the project's header is
  * {@code plugins/native-samples/include/jmcp_plugin.h}). {@link dev.jmcp.server.nativeabi.NativePlugin} turns one
  * library into a registry {@code Contribution}, wherever it runs: {@link dev.jmcp.server.nativeabi.NativePlugin#spawn}
- * in a child process of the native host program ({@code server/src/main/c/jmcp-native-host.c}, the default: the
+ * in a child process of the native host program ({@code server-plugins/src/main/c/jmcp-native-host.c}, the default: the
  * request text goes through frames on pipes, unparsed; crashes, hangs past the timeout and leaks past the memory limit
  * cost that child only), or {@link dev.jmcp.server.nativeabi.NativePlugin#load} in this process through the Foreign
  * Function &amp; Memory API ({@link dev.jmcp.server.nativeabi.NativeLibrary}: private copy, local symbol binding, results

@@ -5,6 +5,8 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.folder.PluginFolders;
+import dev.jmcp.server.registry.Lease;
+import dev.jmcp.server.registry.Owner;
 import dev.jmcp.testkit.ApiSignatures;
 import dev.jmcp.testkit.PublicTypes;
 import org.junit.jupiter.api.BeforeAll;
@@ -16,7 +18,9 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static java.util.Map.entry;
@@ -115,5 +119,35 @@ class ServerPluginsModuleBoundariesTest {
         assertThat(classes.containPackage("dev.jmcp.server.engine")).isTrue();
         assertThat(classes.containPackage("dev.jmcp.server.mount")).isTrue();
         slices().matching("dev.jmcp.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    @Test
+    void everyPluginKindCountsItsCallsWithTheRegistrysLease() {
+        var kinds = classes.stream().filter(type -> KINDS.contains(type.getPackageName()))
+                .filter(type -> type.isAssignableTo(Owner.class) && !type.isInterface())
+                .map(type -> type.getSimpleName()).sorted().toList();
+        assertThat(kinds).as("the plugin kinds: a new one is named here, and holds a Lease like these")
+                .containsExactly("JarPlugin", "Mount", "NativePlugin");
+        classes().that().resideInAnyPackage(KINDS.toArray(String[]::new)).and().areAssignableTo(Owner.class)
+                .and().areNotInterfaces()
+                .should(com.tngtech.archunit.lang.conditions.ArchConditions.dependOnClassesThat(
+                        com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo(Lease.class)))
+                .because("one lease type (registry.Lease) counts the calls inside every plugin kind")
+                .check(classes);
+        noClasses().that().resideInAnyPackage(KINDS.toArray(String[]::new)).and().areAssignableTo(Owner.class)
+                .should().dependOnClassesThat().belongToAnyOf(AtomicInteger.class)
+                .because("enter and exit are counted by registry.Lease, not written again by a kind")
+                .check(classes);
+    }
+
+    @Test
+    void noClassOfTheKindsOrTheClientThrowsAnErrorForControlFlow() {
+        JavaClasses all = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.jmcp");
+        assertThat(all.containPackage("dev.jmcp.client")).isTrue();
+        assertThat(all.containPackage("dev.jmcp.server.mount")).isTrue();
+        noClasses().should().beAssignableTo(Error.class)
+                .because("Error is for the JVM's failures, not a way out of a call")
+                .check(all);
     }
 }

@@ -183,18 +183,18 @@ public final class Engine implements Host {
      * when nobody observes. An observer that throws is logged and skipped.
      */
     @Override
-    public CallSpan startCall(JsonRpcRequest request, String revision, String session) {
-        return startCall(request, revision, session, dev.jmcp.server.session.RequestIdentity.caller(),
+    public CallSpan startCall(JsonRpcRequest request, ServedMethod method, String revision, String session) {
+        return startCall(request, method, revision, session, dev.jmcp.server.session.RequestIdentity.caller(),
                 dev.jmcp.server.session.RequestIdentity.address());
     }
 
     @Override
-    public CallSpan startCall(JsonRpcRequest request, String revision, String session, String caller,
-                              String address) {
+    public CallSpan startCall(JsonRpcRequest request, ServedMethod method, String revision, String session,
+                              String caller, String address) {
         CallObserver current = observer;
         if (current == CallObserver.NONE) return CallSpan.NONE;
         try {
-            Target kind = observedKind(request);
+            Target kind = observedKind(method);
             String target = kind == null ? null : kind.in(request.params());
             String via = null;
             if (target != null && kind == Target.TOOL) {
@@ -226,11 +226,10 @@ public final class Engine implements Host {
     }
 
     /**
-     * What kind of thing an observer is told {@code request} targets, as its row says: a tool, prompt, skill or
-     * resource; not a task, whose id names no plugin's item (a task's calls were observed when they ran).
+     * What kind of thing an observer is told a request of {@code row} targets, as the row says: a tool, prompt, skill
+     * or resource; not a task, whose id names no plugin's item (a task's calls were observed when they ran).
      */
-    private Target observedKind(JsonRpcRequest request) {
-        ServedMethod row = methods.request(request.method());
+    private static Target observedKind(ServedMethod row) {
         return row == null || row.target() == Target.TASK ? null : row.target();
     }
 

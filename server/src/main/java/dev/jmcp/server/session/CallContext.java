@@ -88,12 +88,12 @@ final class CallContext implements RequestContext {
 
     @Override
     public boolean clientSupportsRoots() {
-        return session.clientCapability("roots") != null;
+        return supports(OutboundMethods.ROOTS_LIST);
     }
 
     @Override
     public boolean clientSupportsSampling() {
-        return session.clientCapability("sampling") != null;
+        return supports(OutboundMethods.SAMPLING_CREATE_MESSAGE);
     }
 
     @Override
@@ -103,25 +103,26 @@ final class CallContext implements RequestContext {
 
     @Override
     public boolean clientSupportsElicitation() {
-        return session.version().hasElicitation() && session.clientCapability("elicitation") != null;
+        return supports(OutboundMethods.ELICITATION_CREATE);
     }
 
     @Override
     public boolean clientSupportsUrlElicitation() {
         return session.version().hasUrlElicitation()
-                && session.clientCapability("elicitation") instanceof Map<?, ?> e && e.get("url") != null;
+                && session.clientCapability(OutboundMethods.ELICITATION_CREATE.capability()) instanceof Map<?, ?> e
+                && e.get("url") != null;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public List<Root> roots(Duration timeout) {
-        require(clientSupportsRoots(), "roots");
+        require(clientSupportsRoots(), OutboundMethods.ROOTS_LIST.capability());
         return (List<Root>) ask(InputRequest.listRoots(), timeout);
     }
 
     @Override
     public CreateMessageResult sample(CreateMessageRequest request, Duration timeout) {
-        require(clientSupportsSampling(), "sampling");
+        require(clientSupportsSampling(), OutboundMethods.SAMPLING_CREATE_MESSAGE.capability());
         if (request.tools() != null) {
             require(RequestContexts.declaresSamplingTools(session.clientCapabilities()), "sampling.tools");
         }
@@ -130,7 +131,8 @@ final class CallContext implements RequestContext {
 
     @Override
     public ElicitResult elicit(ElicitRequest request, Duration timeout) {
-        if (!session.version().hasElicitation() || (request.isUrlMode() && !session.version().hasUrlElicitation())) {
+        if (!OutboundMethods.ELICITATION_CREATE.offered().test(session.version())
+                || (request.isUrlMode() && !session.version().hasUrlElicitation())) {
             throw new ClientRequestException(Reason.NOT_SUPPORTED, "protocol " + session.version().wire() + " has no "
                     + (request.isUrlMode() ? "URL-mode elicitation" : "elicitation") + " (it came with "
                     + (request.isUrlMode() ? "2025-11-25" : "2025-06-18") + "); this session cannot ask the user");
@@ -138,9 +140,14 @@ final class CallContext implements RequestContext {
         if (request.isUrlMode()) {
             require(clientSupportsUrlElicitation(), "URL-mode elicitation");
         } else {
-            require(clientSupportsElicitation(), "elicitation");
+            require(clientSupportsElicitation(), OutboundMethods.ELICITATION_CREATE.capability());
         }
         return (ElicitResult) ask(InputRequest.elicit(request), timeout);
+    }
+
+    /** Whether this session's revision has {@code method} and its client declared the capability it needs. */
+    private boolean supports(OutboundRequest method) {
+        return method.answerableBy(session.version(), session.clientCapabilities());
     }
 
     /** Sends {@code input} as the request its row of the outbound table says, and reads the client's answer. */

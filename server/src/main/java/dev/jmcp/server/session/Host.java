@@ -67,15 +67,17 @@ public interface Host {
 
     /**
      * Starts observing a request, on the thread about to run its handler; {@link CallSpan#NONE} (and nothing allocated)
-     * when nobody observes. Its sender is whoever the transport says sent the message being received now.
+     * when nobody observes. {@code method} is its row, as the pipeline looked it up (null: a method the server does not
+     * serve). Its sender is whoever the transport says sent the message being received now.
      */
-    CallSpan startCall(JsonRpcRequest request, String revision, String session);
+    CallSpan startCall(JsonRpcRequest request, ServedMethod method, String revision, String session);
 
     /**
-     * As {@link #startCall(JsonRpcRequest, String, String)}, for a request whose sender ({@code caller}, a subject, and
-     * {@code address}, either null) was captured when it was admitted.
+     * As {@link #startCall(JsonRpcRequest, ServedMethod, String, String)}, for a request whose sender ({@code caller},
+     * a subject, and {@code address}, either null) was captured when it was admitted.
      */
-    CallSpan startCall(JsonRpcRequest request, String revision, String session, String caller, String address);
+    CallSpan startCall(JsonRpcRequest request, ServedMethod method, String revision, String session, String caller,
+                       String address);
 
     /** Ends {@code span} with the request's one answer ({@code null}: none was sent, the request was cancelled). */
     void endCall(CallSpan span, JsonRpcMessage response);

@@ -5,6 +5,7 @@ import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.CreateMessageResult;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Root;
 import dev.jmcp.protocol.ServerNotifications;
 import dev.jmcp.protocol.ServerRequests;
@@ -24,17 +25,25 @@ import java.util.Map;
 public final class OutboundMethods {
     private static final JsonCodec CODEC = JsonCodec.shared();
 
-    /** {@code roots/list}: the client's roots (capability {@code roots}); sent without params. */
-    public static final OutboundRequest ROOTS_LIST = new OutboundRequest(ServerRequests.ROOTS_LIST,
-            request -> null, params -> InputRequest.listRoots(), OutboundMethods::roots,
+    /** {@code roots/list}: the client's roots (capability {@code roots}, every revision); sent without params. */
+    public static final OutboundRequest ROOTS_LIST = new OutboundRequest(ServerRequests.ROOTS_LIST, "roots",
+            version -> true, request -> null, params -> InputRequest.listRoots(), OutboundMethods::roots,
             answer -> Map.of("roots", ((List<?>) answer).stream().map(CODEC::toTree).toList()));
-    /** {@code sampling/createMessage}: a completion from the client's model (capability {@code sampling}). */
+    /**
+     * {@code sampling/createMessage}: a completion from the client's model (capability {@code sampling}, every
+     * revision).
+     */
     public static final OutboundRequest SAMPLING_CREATE_MESSAGE = new OutboundRequest(
-            ServerRequests.SAMPLING_CREATE_MESSAGE, request -> CODEC.toTree(((InputRequest.Sample) request).request()),
+            ServerRequests.SAMPLING_CREATE_MESSAGE, "sampling", version -> true,
+            request -> CODEC.toTree(((InputRequest.Sample) request).request()),
             params -> InputRequest.sample(CODEC.fromTree(params, CreateMessageRequest.class)),
             result -> CODEC.fromTree(result, CreateMessageResult.class), CODEC::toTree);
-    /** {@code elicitation/create}: information from the client's user (capability {@code elicitation}). */
+    /**
+     * {@code elicitation/create}: information from the client's user (capability {@code elicitation}, from 2025-06-18
+     * on).
+     */
     public static final OutboundRequest ELICITATION_CREATE = new OutboundRequest(ServerRequests.ELICITATION_CREATE,
+            "elicitation", ProtocolVersion::hasElicitation,
             request -> CODEC.toTree(((InputRequest.Elicit) request).request()),
             params -> InputRequest.elicit(CODEC.fromTree(params, ElicitRequest.class)),
             result -> CODEC.fromTree(result, ElicitResult.class), CODEC::toTree);

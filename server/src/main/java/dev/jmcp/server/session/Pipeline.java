@@ -69,7 +69,7 @@ public final class Pipeline {
             JsonRpcMessage sent = null;
             try {
                 work.start(Thread.currentThread());
-                span = host.startCall(request, wire.revision(), wire.session(),
+                span = host.startCall(request, method, wire.revision(), wire.session(),
                         work.identity() == null ? null : work.identity().subject(), work.address());
                 JsonRpcMessage response = answer(request, method, wire, work, send);
                 if (!work.cancelled()) {
@@ -103,7 +103,7 @@ public final class Pipeline {
      */
     public void serveHere(JsonRpcRequest request, ServedMethod method, Wire wire, InFlight work,
                           Consumer<JsonRpcMessage> send) {
-        CallSpan span = host.startCall(request, null, wire.session());
+        CallSpan span = host.startCall(request, method, null, wire.session());
         JsonRpcMessage response = answer(request, method, wire, work, send);
         send.accept(response);
         host.endCall(span, response);

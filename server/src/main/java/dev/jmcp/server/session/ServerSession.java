@@ -321,9 +321,13 @@ public final class ServerSession implements Caller, Session {
                 map.get("version") instanceof String v ? v : "");
     }
 
-    /** The client cancelled request {@code id}: its handler is interrupted, and no response goes out. */
+    /**
+     * The client cancelled request {@code id}: its handler is interrupted, no response goes out, and the connection
+     * ends what it held open for the answer.
+     */
     public void cancel(RequestId id, String reason) {
         admission.cancel(id, reason);
+        connection.cancelled(id);
     }
 
     /**

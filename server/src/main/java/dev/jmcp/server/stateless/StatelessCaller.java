@@ -117,10 +117,6 @@ public final class StatelessCaller implements Caller {
         reply.send(new JsonRpcNotification(method, params));
     }
 
-    boolean declares(String capability) {
-        return envelope.clientCapabilities().get(capability) != null;
-    }
-
     /** The client's answer for {@code key}, as a JSON tree; null when it brought none. */
     Object provided(String key) {
         return provided.get(key);

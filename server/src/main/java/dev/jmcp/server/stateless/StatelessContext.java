@@ -1,6 +1,7 @@
 package dev.jmcp.server.stateless;
 
 import dev.jmcp.server.session.OutboundMethods;
+import dev.jmcp.server.session.OutboundRequest;
 import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.RequestContexts;
 
@@ -105,27 +106,33 @@ final class StatelessContext implements RequestContext {
 
     @Override
     public boolean clientSupportsRoots() {
-        return exchange.declares("roots");
+        return supports(OutboundMethods.ROOTS_LIST);
     }
 
     @Override
     public boolean clientSupportsSampling() {
-        return exchange.declares("sampling");
+        return supports(OutboundMethods.SAMPLING_CREATE_MESSAGE);
     }
 
     @Override
     public boolean clientSupportsElicitation() {
-        return exchange.declares("elicitation");
+        return supports(OutboundMethods.ELICITATION_CREATE);
+    }
+
+    /** Whether the request's revision has {@code method} and its client declared the capability it needs. */
+    private boolean supports(OutboundRequest method) {
+        return method.answerableBy(exchange.version(), exchange.envelope().clientCapabilities());
     }
 
     @Override
     public boolean clientSupportsUrlElicitation() {
-        return exchange.envelope().clientCapabilities().get("elicitation") instanceof Map<?, ?> e && e.get("url") != null;
+        return exchange.envelope().clientCapabilities().get(OutboundMethods.ELICITATION_CREATE.capability())
+                instanceof Map<?, ?> e && e.get("url") != null;
     }
 
     @Override
     public List<Root> roots(Duration timeout) {
-        String key = key("roots");
+        String key = key(OutboundMethods.ROOTS_LIST.capability());
         return requestInputs(Map.of(key, InputRequest.listRoots()), timeout).roots(key);
     }
 
@@ -136,17 +143,20 @@ final class StatelessContext implements RequestContext {
             throw new ClientRequestException(ClientRequestException.Reason.NOT_SUPPORTED,
                     "the client did not declare the sampling.tools capability (protocol 2026-07-28)");
         }
-        String key = key("sampling");
+        String key = key(OutboundMethods.SAMPLING_CREATE_MESSAGE.capability());
         return requestInputs(Map.of(key, InputRequest.sample(request)), timeout).sampling(key);
     }
 
     @Override
     public ElicitResult elicit(ElicitRequest request, Duration timeout) {
-        String key = key("elicitation");
+        String key = key(OutboundMethods.ELICITATION_CREATE.capability());
         return requestInputs(Map.of(key, InputRequest.elicit(request)), timeout).elicitation(key);
     }
 
-    /** Keys for the single-input methods, the same on every run of the handler as long as it asks in the same order. */
+    /**
+     * Keys for the single-input methods (named by the capability of their row), the same on every run of the handler
+     * as long as it asks in the same order.
+     */
     private String key(String kind) {
         return kind + "-" + asked.incrementAndGet();
     }
@@ -179,10 +189,7 @@ final class StatelessContext implements RequestContext {
             }
         }
         if (!missing.isEmpty()) {
-            var lacking = new LinkedHashSet<String>();
-            for (InputRequest request : missing.values()) {
-                if (!exchange.declares(request.capability())) lacking.add(request.capability());
-            }
+            var lacking = undeclared(missing.values());
             if (!lacking.isEmpty()) throw exchange.end(new UnmetInput.MissingCapability(new ArrayList<>(lacking)));
             throw exchange.end(new UnmetInput.Required(missing));
         }
@@ -190,14 +197,24 @@ final class StatelessContext implements RequestContext {
     }
 
     /**
+     * The capabilities, as their rows of the outbound table name them, that {@code requests} need and the client did
+     * not declare.
+     */
+    private LinkedHashSet<String> undeclared(Iterable<InputRequest> requests) {
+        var lacking = new LinkedHashSet<String>();
+        for (InputRequest request : requests) {
+            OutboundRequest method = OutboundMethods.of(request);
+            if (!method.declaredIn(exchange.envelope().clientCapabilities())) lacking.add(method.capability());
+        }
+        return lacking;
+    }
+
+    /**
      * Inside a task, inputs are the task's {@code inputRequests}: the task is {@code input_required} and this thread
      * waits for {@code tasks/update} to bring the answers.
      */
     private InputResponses awaitInTask(Map<String, InputRequest> requests, Duration timeout) {
-        var lacking = new LinkedHashSet<String>();
-        for (InputRequest request : requests.values()) {
-            if (!exchange.declares(request.capability())) lacking.add(request.capability());
-        }
+        var lacking = undeclared(requests.values());
         if (!lacking.isEmpty()) {
             throw new ClientRequestException(ClientRequestException.Reason.NOT_SUPPORTED, "the client did not declare "
                     + String.join(", ", lacking) + " on the request that started this task");
@@ -216,7 +233,7 @@ final class StatelessContext implements RequestContext {
             Object answer = read(entry.getValue(), raw.get(entry.getKey()));
             if (answer == null) {
                 throw new ClientRequestException(ClientRequestException.Reason.CLIENT_ERROR, "the answer to '"
-                        + entry.getKey() + "' is not a result of " + entry.getValue().capability());
+                        + entry.getKey() + "' is not a result of " + OutboundMethods.of(entry.getValue()).capability());
             }
             answers.put(entry.getKey(), answer);
         }

@@ -38,4 +38,12 @@ public interface Connection {
     default boolean closeStream(RequestId request) {
         return false;
     }
+
+    /**
+     * The client cancelled {@code request} ({@code notifications/cancelled}, after its handler was interrupted): a
+     * transport that holds something open for the request's answer (an HTTP response) ends it now, since no answer will
+     * come. Does nothing by default.
+     */
+    default void cancelled(RequestId request) {
+    }
 }

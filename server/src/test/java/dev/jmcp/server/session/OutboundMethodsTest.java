@@ -4,6 +4,7 @@ import dev.jmcp.plugin.InputRequest;
 import dev.jmcp.protocol.CreateMessageRequest;
 import dev.jmcp.protocol.ElicitRequest;
 import dev.jmcp.protocol.ElicitResult;
+import dev.jmcp.protocol.ProtocolVersion;
 import dev.jmcp.protocol.Root;
 import dev.jmcp.protocol.ServerRequests;
 import dev.jmcp.server.state.ListKind;
@@ -36,6 +37,37 @@ class OutboundMethodsTest {
             assertThat(OutboundMethods.request(name).name()).isEqualTo(name);
         }
         assertThat(OutboundMethods.request("tools/call")).as("not a request the server sends its client").isNull();
+    }
+
+    @Test
+    void eachRowNamesTheClientCapabilityAndTheRevisionsItNeeds() {
+        assertThat(OutboundMethods.ROOTS_LIST.capability()).isEqualTo("roots");
+        assertThat(OutboundMethods.SAMPLING_CREATE_MESSAGE.capability()).isEqualTo("sampling");
+        assertThat(OutboundMethods.ELICITATION_CREATE.capability()).isEqualTo("elicitation");
+        for (InputRequest asked : List.of(InputRequest.listRoots(),
+                InputRequest.sample(new CreateMessageRequest("hi", 10)),
+                InputRequest.elicit(ElicitRequest.form("Name?", Map.of())))) {
+            assertThat(OutboundMethods.of(asked).capability()).as("plugin-api's own copy, which cannot read the row")
+                    .isEqualTo(asked.capability());
+        }
+        for (ProtocolVersion version : ProtocolVersion.values()) {
+            assertThat(OutboundMethods.ROOTS_LIST.offered().test(version)).as("roots in " + version).isTrue();
+            assertThat(OutboundMethods.SAMPLING_CREATE_MESSAGE.offered().test(version)).as("sampling in " + version)
+                    .isTrue();
+            assertThat(OutboundMethods.ELICITATION_CREATE.offered().test(version)).as("elicitation in " + version)
+                    .isEqualTo(version.hasElicitation());
+        }
+        assertThat(OutboundMethods.ELICITATION_CREATE.offered().test(ProtocolVersion.V2025_03_26)).isFalse();
+        assertThat(OutboundMethods.ELICITATION_CREATE.offered().test(ProtocolVersion.V2025_06_18)).isTrue();
+
+        Map<String, Object> declared = Map.of("sampling", Map.of(), "elicitation", Map.of());
+        assertThat(OutboundMethods.ROOTS_LIST.answerableBy(ProtocolVersion.V2025_11_25, declared))
+                .as("roots not declared").isFalse();
+        assertThat(OutboundMethods.SAMPLING_CREATE_MESSAGE.answerableBy(ProtocolVersion.V2024_11_05, declared))
+                .isTrue();
+        assertThat(OutboundMethods.ELICITATION_CREATE.answerableBy(ProtocolVersion.V2025_03_26, declared))
+                .as("declared, but the revision has no elicitation").isFalse();
+        assertThat(OutboundMethods.ELICITATION_CREATE.answerableBy(ProtocolVersion.V2026_07_28, declared)).isTrue();
     }
 
     @Test
