@@ -68,9 +68,10 @@ final class DenseIndex implements AutoCloseable {
         long started = System.nanoTime();
         try {
             QueryIntents read = QueryIntents.shipped();
-            read.embed(encoder);
+            boolean cached = read.prepare(encoder, cacheDirectory);
             intents = read;
-            LOG.debug("Tool search: embedded {} intent exemplars in {} ms", read.size(),
+            LOG.debug("Tool search: {} the intents classifier ({} exemplars) in {} ms",
+                    cached ? "read" : "embedded the exemplars and trained", read.size(),
                     (System.nanoTime() - started) / 1_000_000);
         } catch (Exception e) {
             LOG.warn("Tool search: embedding the intent exemplars failed; requests are ranked without them", e);
@@ -153,13 +154,12 @@ final class DenseIndex implements AutoCloseable {
     }
 
     /**
-     * The operation a request (its unit vector) asks for, by its nearest everyday exemplar (see
-     * {@link QueryIntents}), or null when none is at least {@code threshold} similar or the exemplars are not embedded
-     * yet.
+     * The {@code count} operations a request (its unit vector) most likely asks for (see {@link QueryIntents}), each at
+     * least {@code minimum} likely; empty until the exemplars are embedded and the classifier trained.
      */
-    QueryIntents.Intent intent(float[] request, double threshold) {
+    List<QueryIntents.Intent> intents(float[] request, int count, double minimum) {
         QueryIntents current = intents;
-        return current == null ? null : current.nearest(request, threshold);
+        return current == null ? List.of() : current.likely(request, count, minimum);
     }
 
     /** Waits until the model is loaded (or failed) and every embedding asked for so far is done; true if ready. */

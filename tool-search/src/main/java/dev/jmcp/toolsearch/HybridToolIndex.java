@@ -71,9 +71,10 @@ final class HybridToolIndex implements ToolIndex {
     static final float QUOTE_WEIGHT = (float) RankingSettings.number("quoteWeight");
     /** The weight of a mistyped word's neighbours (see {@link Typos}) against the request's own words (1). */
     static final float FUZZY_WEIGHT = (float) RankingSettings.number("fuzzyWeight");
-    /** How near (cosine) a request must be to an everyday exemplar for its intent to count ({@link QueryIntents}). */
-    static final double INTENT_THRESHOLD = RankingSettings.number("intentThreshold");
-    /** The weights of the lexical and the dense ranking of an intent's words, times the exemplar's similarity. */
+    /** How many of the operations a request most likely asks for count ({@link QueryIntents}), and how likely each. */
+    static final int INTENT_COUNT = (int) RankingSettings.number("intentCount");
+    static final double INTENT_MINIMUM = RankingSettings.number("intentMinimum");
+    /** The weights of the lexical and the dense ranking of an intent's words, times the intent's probability. */
     static final double INTENT_LEXICAL_WEIGHT = RankingSettings.number("intentLexicalWeight");
     static final double INTENT_DENSE_WEIGHT = RankingSettings.number("intentDenseWeight");
 
@@ -208,7 +209,8 @@ final class HybridToolIndex implements ToolIndex {
                     float[] vector = dense.embedQuery(denseQuery(query, translation));
                     if (vector != null) {
                         denseRanking = dense.rank(vector, generation.documents().values(), depth);
-                        intentRankings = intentRankings(generation, dense.intent(vector, INTENT_THRESHOLD), depth);
+                        intentRankings = intentRankings(generation, dense.intents(vector, INTENT_COUNT, INTENT_MINIMUM),
+                                depth);
                     }
                 } finally {
                     lexical = joined(words);  // before the generation is released, even when the dense ranking failed
@@ -227,18 +229,21 @@ final class HybridToolIndex implements ToolIndex {
     }
 
     /**
-     * The rankings of what an intent names (none for null): its words ranked lexically (once per generation) and its
-     * vector ranked by the model, each weighted by how near the request was to the intent's exemplar.
+     * The rankings of what the intents name: each one's words ranked lexically (once per generation) and its vector
+     * ranked by the model, each weighted by how likely the intent is.
      */
-    private List<Fusion.Weighted> intentRankings(Generation generation, QueryIntents.Intent intent, int depth) {
-        if (intent == null) return List.of();
-        List<Fusion.Scored> words = generation.intentRankings().computeIfAbsent(intent.words(),
-                text -> lexical(generation, read(text), fusion.depth()));
-        return List.of(
-                new Fusion.Weighted(words.size() <= depth ? words : words.subList(0, depth),
-                        INTENT_LEXICAL_WEIGHT * intent.similarity()),
-                new Fusion.Weighted(dense.rank(intent.vector(), generation.documents().values(), depth),
-                        INTENT_DENSE_WEIGHT * intent.similarity()));
+    private List<Fusion.Weighted> intentRankings(Generation generation, List<QueryIntents.Intent> intents, int depth) {
+        if (intents.isEmpty()) return List.of();
+        List<Fusion.Weighted> rankings = new ArrayList<>(2 * intents.size());
+        for (QueryIntents.Intent intent : intents) {
+            List<Fusion.Scored> words = generation.intentRankings().computeIfAbsent(intent.words(),
+                    text -> lexical(generation, read(text), fusion.depth()));
+            rankings.add(new Fusion.Weighted(words.size() <= depth ? words : words.subList(0, depth),
+                    INTENT_LEXICAL_WEIGHT * intent.probability()));
+            rankings.add(new Fusion.Weighted(dense.rank(intent.vector(), generation.documents().values(), depth),
+                    INTENT_DENSE_WEIGHT * intent.probability()));
+        }
+        return rankings;
     }
 
     /** What {@code task} gave; waits for it without giving up on interruption (the caller's thread keeps it). */

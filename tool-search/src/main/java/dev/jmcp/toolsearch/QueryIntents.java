@@ -2,44 +2,69 @@ package dev.jmcp.toolsearch;
 
 import ai.onnxruntime.OrtException;
 
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.regex.Pattern;
 
 /**
  * Everyday requests for common tool operations, from {@code intents.tsv}: each operation ("intent") is named by the
  * words tool definitions use for it ({@code blame line author commit history}) and asked for by a few requests
  * phrased as people type them to an agent ("who wrote this function originally?"). A small embedding model places a
- * request near the requests it resembles, but not near a tool described in other words; the nearest exemplar, when
- * near enough, says which operation the request asks for in the tools' own words, and the index ranks tools by those
- * words too. The exemplars are read and embedded with the index's own model once it is loaded ({@link DenseIndex});
- * until then there are no intents. Thread-safe: the vectors are published once, whole.
+ * request near the requests it resembles, but not near a tool described in other words; what operation a request
+ * asks for, said in the tools' own words, lets the index rank tools by those words too.
+ *
+ * <p>Which operation: a softmax classifier over the model's vectors, one weight vector per operation, started at the
+ * mean of its exemplars' vectors and trained on every exemplar ({@link #train}). It generalizes beyond the exemplars
+ * better than the nearest exemplar does (a request that shares a word or two with an exemplar of another operation
+ * no longer takes that operation), and its probabilities say how sure it is. The exemplars are read, embedded and
+ * the classifier trained with the index's own model once it is loaded ({@link DenseIndex}), and kept in the cache
+ * folder, so later starts read it instead ({@link #prepare}); until then there are no intents. Training is seeded,
+ * so every start gives the same weights. Thread-safe: the weights are published once, whole.
  */
 final class QueryIntents {
 
-    /** The operation a request asks for: the tools' words for it, their vector, and how near its exemplar was. */
-    record Intent(String words, float[] vector, double similarity) {
+    /** The operation a request asks for: the tools' words for it, their vector, and how likely it is. */
+    record Intent(String words, float[] vector, double probability) {
     }
 
     private static final Pattern CONCEPT = Pattern.compile("[a-z0-9]+( [a-z0-9]+){2,7}");
+    /** How sharp the classifier's softmax is over cosine-like scores (the scores of unit vectors lie in [-1, 1]). */
+    static final double SCALE = RankingSettings.number("intentScale");
+    static final int EPOCHS = (int) RankingSettings.number("intentEpochs");
+    static final double LEARNING_RATE = RankingSettings.number("intentLearningRate");
+    private static final long SEED = 20261128L;
+    /** The first int of a cached classifier's file; a change of the file's form changes it. */
+    private static final int FORMAT = 0x4A4D4931;
 
     /** Distinct concept words, in the file's order. */
     private final List<String> concepts;
     /** For each exemplar request, the index of its concept in {@link #concepts}. */
     private final int[] conceptOf;
     private final List<String> requests;
-    private volatile Vectors vectors;
+    private volatile Classifier classifier;
 
-    private record Vectors(float[][] requests, float[][] concepts) {
+    /** One weight vector per concept, and the vector of the concept's own words. */
+    private record Classifier(float[][] weights, float[][] concepts) {
     }
 
     private QueryIntents(List<String> concepts, int[] conceptOf, List<String> requests) {
@@ -90,39 +115,208 @@ final class QueryIntents {
         return requests.size();
     }
 
-    /** Embeds every exemplar request and every concept's words with {@code encoder}, then publishes them. */
+    /**
+     * Publishes the classifier: read from the folder {@code cacheDirectory} when a file there was trained with this
+     * model on these exemplars and settings (a later start then embeds nothing), else made by {@link #embed} and written
+     * there for the next start. Without a cache folder, or when the file cannot be read or written, it is made anew.
+     * Returns whether it was read.
+     */
+    boolean prepare(SentenceEncoder encoder, Path cacheDirectory) throws OrtException {
+        Path file = cacheDirectory == null ? null
+                : cacheDirectory.resolve("intents").resolve(key(encoder.model(), cacheDirectory) + ".bin");
+        Classifier read = file == null ? null : read(file);
+        if (read != null) {
+            classifier = read;
+            return true;
+        }
+        embed(encoder);
+        if (file != null) write(file, classifier);
+        return false;
+    }
+
+    /**
+     * Embeds every exemplar request and every concept's words with {@code encoder}, trains the classifier on the
+     * exemplars, then publishes it (the exemplars' vectors are not kept).
+     */
     void embed(SentenceEncoder encoder) throws OrtException {
         float[][] requestVectors = new float[requests.size()][];
         for (int i = 0; i < requestVectors.length; i++) requestVectors[i] = encoder.embedQuery(requests.get(i));
         float[][] conceptVectors = new float[concepts.size()][];
         for (int i = 0; i < conceptVectors.length; i++) conceptVectors[i] = encoder.embedQuery(concepts.get(i));
-        vectors = new Vectors(requestVectors, conceptVectors);
-    }
-
-    boolean embedded() {
-        return vectors != null;
+        classifier = new Classifier(train(requestVectors, conceptOf, concepts.size(), EPOCHS), conceptVectors);
     }
 
     /**
-     * The intent of the exemplar nearest to {@code request} (a unit vector of the same model), or null when none is at
-     * least {@code threshold} similar, or the exemplars are not embedded yet.
+     * What a trained classifier depends on, hashed: the model (a shipped one by its graph's name and, once copied to
+     * the cache, its size; a user's file by its path, size and time), how requests are read, the exemplars and the
+     * training settings.
      */
-    Intent nearest(float[] request, double threshold) {
-        Vectors current = vectors;
-        if (current == null) return null;
-        int best = -1;
-        double bestSimilarity = threshold;
-        for (int i = 0; i < current.requests().length; i++) {
-            float[] exemplar = current.requests()[i];
-            double dot = 0;
-            for (int d = 0; d < exemplar.length; d++) dot += request[d] * exemplar[d];
-            if (dot >= bestSimilarity) {
-                best = i;
-                bestSimilarity = dot;
+    private String key(EmbeddingModel model, Path cacheDirectory) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            StringBuilder what = new StringBuilder(FORMAT + "\n" + model.name() + "\n");
+            Path graph = model.onnxFile() != null ? model.onnxFile()
+                    : cacheDirectory.resolve("models").resolve(model.onnxResource());
+            what.append(graph.toAbsolutePath()).append('\n');
+            if (Files.isRegularFile(graph)) {
+                what.append(Files.size(graph)).append(' ').append(Files.getLastModifiedTime(graph).toMillis());
+            }
+            what.append('\n').append(SentenceEncoder.QUERY_INSTRUCTION).append(' ').append(SCALE).append(' ')
+                    .append(EPOCHS).append(' ').append(LEARNING_RATE).append(' ').append(SEED).append('\n');
+            digest.update(what.toString().getBytes(StandardCharsets.UTF_8));
+            for (int i = 0; i < requests.size(); i++) {
+                digest.update((concepts.get(conceptOf[i]) + "\t" + requests.get(i) + "\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(digest.digest(), 0, 16);
+        } catch (NoSuchAlgorithmException | IOException e) {
+            return "unkeyed-" + System.nanoTime();  // a file nobody will find again: trained every time
+        }
+    }
+
+    /** The classifier in {@code file}, or null when there is none or it is not one of these exemplars' classifiers. */
+    private Classifier read(Path file) {
+        if (!Files.isRegularFile(file)) return null;
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+            if (in.readInt() != FORMAT) return null;
+            int classes = in.readInt();
+            int dimensions = in.readInt();
+            if (classes != concepts.size() || dimensions < 1 || dimensions > 65_536) return null;
+            float[][] weights = new float[classes][dimensions];
+            float[][] conceptVectors = new float[classes][dimensions];
+            for (float[][] matrix : List.of(weights, conceptVectors)) {
+                for (float[] row : matrix) {
+                    for (int d = 0; d < dimensions; d++) row[d] = in.readFloat();
+                }
+            }
+            return in.read() == -1 ? new Classifier(weights, conceptVectors) : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Writes {@code trained} to {@code file} whole (a reader never sees half of it), or not at all. */
+    private static void write(Path file, Classifier trained) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path partial = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".partial");
+            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(partial)))) {
+                out.writeInt(FORMAT);
+                out.writeInt(trained.weights().length);
+                out.writeInt(trained.weights()[0].length);
+                for (float[][] matrix : List.of(trained.weights(), trained.concepts())) {
+                    for (float[] row : matrix) {
+                        for (float value : row) out.writeFloat(value);
+                    }
+                }
+            }
+            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            // Only the next start's time is lost: it trains again.
+        }
+    }
+
+    boolean embedded() {
+        return classifier != null;
+    }
+
+    /**
+     * Trains a softmax classifier of {@code classes} classes on unit vectors {@code samples} labelled {@code labels}:
+     * scores {@code SCALE * w·x}, each class's {@code w} started at the normalized mean of its samples, then
+     * {@code epochs} passes of stochastic gradient descent on the cross-entropy in a seeded order. Returns the weights,
+     * one row per class.
+     */
+    static float[][] train(float[][] samples, int[] labels, int classes, int epochs) {
+        int dimensions = samples.length == 0 ? 0 : samples[0].length;
+        float[][] weights = new float[classes][dimensions];
+        for (int i = 0; i < samples.length; i++) {
+            float[] row = weights[labels[i]];
+            for (int d = 0; d < dimensions; d++) row[d] += samples[i][d];
+        }
+        for (float[] row : weights) normalize(row);
+        int[] order = new int[samples.length];
+        for (int i = 0; i < order.length; i++) order[i] = i;
+        Random random = new Random(SEED);
+        double[] probabilities = new double[classes];
+        for (int epoch = 0; epoch < epochs; epoch++) {
+            for (int i = order.length - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                int swap = order[i];
+                order[i] = order[j];
+                order[j] = swap;
+            }
+            for (int sample : order) {
+                float[] x = samples[sample];
+                softmax(weights, x, probabilities);
+                for (int c = 0; c < classes; c++) {
+                    double gradient = probabilities[c] - (c == labels[sample] ? 1 : 0);
+                    if (Math.abs(gradient) < 1e-4) continue;  // a class already ruled out (or in) barely moves
+                    float step = (float) (LEARNING_RATE * SCALE * gradient);
+                    float[] row = weights[c];
+                    for (int d = 0; d < dimensions; d++) row[d] -= step * x[d];
+                }
             }
         }
-        if (best < 0) return null;
-        int concept = conceptOf[best];
-        return new Intent(concepts.get(concept), current.concepts()[concept], bestSimilarity);
+        return weights;
+    }
+
+    /**
+     * The {@code count} most likely operations for {@code request} (a unit vector of the same model), most likely
+     * first, each at least {@code minimum} likely; empty when the classifier is not trained yet.
+     */
+    List<Intent> likely(float[] request, int count, double minimum) {
+        Classifier current = classifier;
+        if (current == null || count < 1) return List.of();
+        double[] probabilities = new double[current.weights().length];
+        softmax(current.weights(), request, probabilities);
+        List<Intent> found = new ArrayList<>(count);
+        boolean[] taken = new boolean[probabilities.length];
+        for (int k = 0; k < count; k++) {
+            int best = -1;
+            for (int c = 0; c < probabilities.length; c++) {
+                if (!taken[c] && (best < 0 || probabilities[c] > probabilities[best])) best = c;
+            }
+            if (best < 0 || probabilities[best] < minimum) break;
+            taken[best] = true;
+            found.add(new Intent(concepts.get(best), current.concepts()[best], probabilities[best]));
+        }
+        return found;
+    }
+
+    /** Fills {@code out} with the softmax of {@code SCALE * w·x} over the rows {@code w} of {@code weights}. */
+    private static void softmax(float[][] weights, float[] x, double[] out) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < weights.length; c++) {
+            out[c] = SCALE * dot(weights[c], x);
+            max = Math.max(max, out[c]);
+        }
+        double sum = 0;
+        for (int c = 0; c < weights.length; c++) {
+            out[c] = Math.exp(out[c] - max);
+            sum += out[c];
+        }
+        for (int c = 0; c < weights.length; c++) out[c] /= sum;
+    }
+
+    /** {@code a·b}, in four running sums the processor can add at once (most of the training's time is here). */
+    private static float dot(float[] a, float[] b) {
+        float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        int d = 0;
+        for (int end = a.length - 3; d < end; d += 4) {
+            s0 += a[d] * b[d];
+            s1 += a[d + 1] * b[d + 1];
+            s2 += a[d + 2] * b[d + 2];
+            s3 += a[d + 3] * b[d + 3];
+        }
+        for (; d < a.length; d++) s0 += a[d] * b[d];
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    private static void normalize(float[] vector) {
+        double norm = 0;
+        for (float v : vector) norm += v * v;
+        norm = Math.sqrt(norm);
+        if (norm == 0) return;
+        for (int d = 0; d < vector.length; d++) vector[d] /= (float) norm;
     }
 }
