@@ -35,6 +35,8 @@ final class DenseIndex implements AutoCloseable {
     private final ExecutorService worker;
     private final Map<String, float[]> vectors = new ConcurrentHashMap<>();
     private final AtomicLong latest = new AtomicLong();
+    /** Counts the changes to {@link #vectors}, so that what was ranked by them can tell it is out of date. */
+    private final AtomicLong version = new AtomicLong();
     private volatile SentenceEncoder encoder;
     private volatile boolean failed;
     private volatile Duration loadTime;
@@ -75,6 +77,8 @@ final class DenseIndex implements AutoCloseable {
                     (System.nanoTime() - started) / 1_000_000);
         } catch (Exception e) {
             LOG.warn("Tool search: embedding the intent exemplars failed; requests are ranked without them", e);
+        } finally {
+            NativeHeap.trim();
         }
     }
 
@@ -94,7 +98,7 @@ final class DenseIndex implements AutoCloseable {
         if (current == null) return;
         Set<String> hashes = new HashSet<>();
         for (ToolDocument document : documents) hashes.add(document.hash());
-        vectors.keySet().retainAll(hashes);
+        if (vectors.keySet().retainAll(hashes)) version.incrementAndGet();
         List<ToolDocument> missing = new ArrayList<>();
         for (ToolDocument document : documents) {
             if (!vectors.containsKey(document.hash())) missing.add(document);
@@ -108,6 +112,7 @@ final class DenseIndex implements AutoCloseable {
                 for (ToolDocument document : batch) texts.add(document.denseText());
                 List<float[]> embedded = current.embedPassages(texts);
                 for (int i = 0; i < batch.size(); i++) vectors.put(batch.get(i).hash(), embedded.get(i));
+                version.incrementAndGet();
             }
             if (!missing.isEmpty()) {
                 LOG.info("Tool search: embedded {} tools in {} ms; {} tools ranked by the model", missing.size(),
@@ -173,9 +178,15 @@ final class DenseIndex implements AutoCloseable {
         return encoder != null;
     }
 
+    /** A number that changes whenever a tool's vector is added or dropped. */
+    long version() {
+        return version.get();
+    }
+
     /** Gives a content hash a vector computed elsewhere (the benchmark's copies of a catalog reuse their originals'). */
     void seed(String hash, float[] vector) {
         vectors.put(hash, vector);
+        version.incrementAndGet();
     }
 
     /** The vector of a document's content hash, or null (for tests). */

@@ -102,19 +102,28 @@ final class HybridToolIndex implements ToolIndex {
             IndexWriterConfig config = new IndexWriterConfig(analyzer).setSimilarity(new BM25Similarity());
             writer = new IndexWriter(directory, config);
             DirectoryReader reader = DirectoryReader.open(writer);
-            current = new Generation(reader, Map.of(), new ConcurrentHashMap<>());
+            current = new Generation(reader, Map.of());
         } catch (IOException e) {
             throw new UncheckedIOException("opening an in-memory index failed", e);
         }
     }
 
     /**
-     * One published state: a reader and the documents it holds, by tool name, and the lexical ranking of each intent's
-     * words over them as searches came to need it (a few hundred at most: the intents are a fixed set). The generation
-     * owns one reference.
+     * One published state: a reader and the documents it holds, by tool name, and the lexical and dense rankings of
+     * each intent's words over them as searches came to need them (a few hundred at most: the intents are a fixed set;
+     * a dense one is made again once the model's vectors have changed). The generation owns one reference.
      */
     private record Generation(DirectoryReader reader, Map<String, ToolDocument> documents,
-                              Map<String, List<Fusion.Scored>> intentRankings) {
+                              Map<String, List<Fusion.Scored>> intentRankings,
+                              Map<String, DenseRanking> intentDenseRankings) {
+
+        Generation(DirectoryReader reader, Map<String, ToolDocument> documents) {
+            this(reader, documents, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+        }
+    }
+
+    /** A dense ranking to {@code depth}, made when the model's vectors were at {@code version}. */
+    private record DenseRanking(long version, int depth, List<Fusion.Scored> ranking) {
     }
 
     @Override
@@ -148,7 +157,7 @@ final class HybridToolIndex implements ToolIndex {
                     reader = previous.reader();
                     reader.incRef();
                 }
-                current = new Generation(reader, Map.copyOf(next), new ConcurrentHashMap<>());
+                current = new Generation(reader, Map.copyOf(next));
                 previous.reader().decRef();
             } catch (IOException | RuntimeException e) {
                 LOG.warn("Tool search: updating the index with {} tools failed; it keeps its previous {} tools",
@@ -240,10 +249,25 @@ final class HybridToolIndex implements ToolIndex {
                     text -> lexical(generation, read(text), fusion.depth()));
             rankings.add(new Fusion.Weighted(words.size() <= depth ? words : words.subList(0, depth),
                     INTENT_LEXICAL_WEIGHT * intent.probability()));
-            rankings.add(new Fusion.Weighted(dense.rank(intent.vector(), generation.documents().values(), depth),
+            rankings.add(new Fusion.Weighted(intentDenseRanking(generation, intent, depth),
                     INTENT_DENSE_WEIGHT * intent.probability()));
         }
         return rankings;
+    }
+
+    /**
+     * The model's ranking of an intent's words over the generation's tools, to {@code depth}: kept while the model's
+     * vectors stay as they were (at 10,000 tools a ranking by the model is most of a search's time).
+     */
+    private List<Fusion.Scored> intentDenseRanking(Generation generation, QueryIntents.Intent intent, int depth) {
+        long version = dense.version();
+        DenseRanking kept = generation.intentDenseRankings().get(intent.words());
+        if (kept == null || kept.version() != version || kept.depth() < depth) {
+            int made = Math.max(depth, fusion.depth());
+            kept = new DenseRanking(version, made, dense.rank(intent.vector(), generation.documents().values(), made));
+            generation.intentDenseRankings().put(intent.words(), kept);
+        }
+        return kept.ranking().size() <= depth ? kept.ranking() : kept.ranking().subList(0, depth);
     }
 
     /** What {@code task} gave; waits for it without giving up on interruption (the caller's thread keeps it). */
