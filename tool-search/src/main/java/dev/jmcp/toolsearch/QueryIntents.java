@@ -233,7 +233,7 @@ final class QueryIntents {
             float[] row = weights[labels[i]];
             for (int d = 0; d < dimensions; d++) row[d] += samples[i][d];
         }
-        for (float[] row : weights) normalize(row);
+        for (float[] row : weights) SentenceEncoder.normalize(row);
         int[] order = new int[samples.length];
         for (int i = 0; i < order.length; i++) order[i] = i;
         Random random = new Random(SEED);
@@ -310,13 +310,5 @@ final class QueryIntents {
         }
         for (; d < a.length; d++) s0 += a[d] * b[d];
         return (s0 + s1) + (s2 + s3);
-    }
-
-    private static void normalize(float[] vector) {
-        double norm = 0;
-        for (float v : vector) norm += v * v;
-        norm = Math.sqrt(norm);
-        if (norm == 0) return;
-        for (int d = 0; d < vector.length; d++) vector[d] /= (float) norm;
     }
 }

@@ -177,7 +177,8 @@ final class SentenceEncoder implements AutoCloseable {
         return sum;
     }
 
-    private static float[] normalize(float[] vector) {
+    /** Scales {@code vector} in place to unit length (a zero vector stays zero), and returns it. */
+    static float[] normalize(float[] vector) {
         double norm = 0;
         for (float value : vector) norm += value * value;
         float scale = norm == 0 ? 0 : (float) (1 / Math.sqrt(norm));
