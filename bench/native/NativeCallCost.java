@@ -36,7 +36,7 @@ public class NativeCallCost {
                 });
         var options = new NativeOptions(false, Duration.ofSeconds(30));
         NativePlugin inProcess = NativePlugin.load(library, options);
-        NativePlugin child = NativePlugin.spawn(library, "bench", options, NativeHost.program().orElseThrow());
+        NativePlugin child = NativePlugin.spawn(library, "bench", options, NativeHost.command());
         ToolEntry here = entry(inProcess, tool);
         ToolEntry there = entry(child, tool);
         long[] hereTimes = new long[rounds * calls];

@@ -34,8 +34,8 @@ module dev.jmcp.server {
     // through engine.Engines (HttpTransport(McpServer, HttpOptions)). No one else sees them.
     // What the plugin kinds (module dev.jmcp.server.plugins) load into and serve through: the plugins folder's service
     // interface, the registry, the schemas of annotated tools, a mount's outbound requests and its caller's identity
-    // (session), and, for a native library's JVM host (nativeabi.NativeHostMain), an engine with the method table
-    // served over stdio.
+    // (session), and, for a native library's JVM host (nativeabi.NativeHostMain), the move of standard output off
+    // descriptor 1 (stdio.StandardOutput).
     exports dev.jmcp.server.engine to dev.jmcp.server.http, dev.jmcp.server.plugins;
     exports dev.jmcp.server.folder to dev.jmcp.server.plugins;
     exports dev.jmcp.server.methods to dev.jmcp.server.plugins;

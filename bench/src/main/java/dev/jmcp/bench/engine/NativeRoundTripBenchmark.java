@@ -1,7 +1,6 @@
 package dev.jmcp.bench.engine;
 
 import dev.jmcp.bench.codec.Payloads;
-import dev.jmcp.client.stdio.ChildProcessLauncher;
 import dev.jmcp.server.McpServer;
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.http.HttpOptions;
@@ -29,26 +28,22 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The same trivial tool, {@code echo(text)}, called one request at a time in one run, five ways:
  * {@code jar} (the echo plugin JAR in a real {@code McpServer}, the engine in memory, as {@link RoundTripBenchmark}),
  * {@code native-in-process} (the C sample library {@code libjmcp-sample-tools.so} bound with FFM into the same
- * engine), {@code native-child} (that library in its own child JVM, {@code NativeHostMain}, driven over real stdio
- * pipes: the per-call cost a mount of it adds to the parent's own engine hop), {@code native-mounted} (the library
- * dropped into a real {@code McpServer}'s folder, served as jmcp serves it by default: the parent's engine, then the
- * child over stdio) and {@code jar-mounted} (a second {@code McpServer} serving the echo JAR over Streamable HTTP on
+ * engine), {@code native-child} (that library in the fallback host, a child JVM running {@code NativeHostMain},
+ * driven by the same engine through frames on real stdio pipes), {@code native-mounted} (the library dropped into a
+ * real {@code McpServer}'s folder, served as jmcp serves it by default: the parent's engine, then the native host
+ * program over frames) and {@code jar-mounted} (a second {@code McpServer} serving the echo JAR over Streamable HTTP on
  * 127.0.0.1, mounted by a {@code .mcp.json} in the first one's folder). The mounts speak 2026-07-28 to their child.
  * One operation is one {@code tools/call} answered.
  */
@@ -73,9 +68,6 @@ public class NativeRoundTripBenchmark {
         private NativePlugin plugin;
         private Session session;
         private MemoryConnection connection;
-        private Process child;
-        private OutputStream childIn;
-        private BufferedReader childOut;
         private Path library;
         private final byte[] request = Payloads.toolsCallBytes(ID, Payloads.TEXT);
 
@@ -94,14 +86,12 @@ public class NativeRoundTripBenchmark {
                     openSession(new Engine(options, () -> registry, Methods.table(options))::openSession);
                 }
                 case "native-child" -> {
-                    child = ChildProcessLauncher.start(NativeHost.command(library, NativeOptions.DEFAULTS), Map.of(),
-                            null, ProcessBuilder.Redirect.DISCARD);
-                    childIn = child.getOutputStream();
-                    childOut = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-                    line(Payloads.initialize(0, "2025-06-18").getBytes(StandardCharsets.UTF_8));
-                    childIn.write((Payloads.INITIALIZED + "\n").getBytes(StandardCharsets.UTF_8));
-                    String answer = line(request);
-                    if (!answer.contains(Payloads.TEXT)) throw new IllegalStateException("echo answered " + answer);
+                    // The fallback host (a child JVM speaking the native host program's frames), driven as jmcp
+                    // drives it: the engine here, the library's calls over frames on stdio pipes.
+                    plugin = NativePlugin.spawn(library, "bench", NativeOptions.DEFAULTS, NativeHost.jvm());
+                    Registry registry = Registry.of(List.of(plugin.contribution()));
+                    var options = ServerOptions.defaults("jmcp-bench", null);
+                    openSession(new Engine(options, () -> registry, Methods.table(options))::openSession);
                 }
                 case "native-mounted" -> {
                     frontFolder = Files.createTempDirectory("jmcp-bench-front");
@@ -153,17 +143,7 @@ public class NativeRoundTripBenchmark {
             session.receive(bytes, 0, bytes.length);
         }
 
-        String line(byte[] bytes) throws IOException {
-            childIn.write(bytes);
-            childIn.write('\n');
-            childIn.flush();
-            String answer = childOut.readLine();
-            if (answer == null) throw new IOException("the child ended");
-            return answer;
-        }
-
         int call() throws Exception {
-            if (child != null) return line(request).length();
             send(request);
             return connection.await(ID);
         }
@@ -180,10 +160,6 @@ public class NativeRoundTripBenchmark {
             if (upstreamHttp != null) upstreamHttp.close();
             if (echo != null) echo.close();
             if (plugin != null) plugin.retire();
-            if (child != null) {
-                childIn.close();
-                if (!child.waitFor(10, TimeUnit.SECONDS)) child.destroyForcibly();
-            }
         }
     }
 

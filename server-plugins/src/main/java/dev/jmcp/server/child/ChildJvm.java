@@ -8,8 +8,8 @@ import java.util.List;
  * The command lines of jmcp's child JVMs: a JAR plugin served by {@code JarHostMain}, a native library served by
  * {@code NativeHostMain} where the native host program was not built. A child JVM runs this process's Java runtime and
  * class path, and its JVM log lines go to standard error, never to standard output, which carries the protocol. The
- * client's {@code ChildProcessLauncher} starts them (through the stdio transport of the mount that serves them), as it
- * starts every child process. Pure functions.
+ * client's {@code ChildProcessLauncher} starts them (through the stdio transport of the mount that serves a JAR, or
+ * directly for a native library's host), as it starts every child process. Pure functions.
  */
 public final class ChildJvm {
     /**

@@ -145,11 +145,14 @@ final class NativeCalls {
         if (!permits.tryAcquire(remaining(deadline), TimeUnit.NANOSECONDS)) throw timeout();
         running.incrementAndGet();
         inFlight.put(id, slot);
+        long starting = System.nanoTime();
         try {
             backend.start(id, json, slot);
         } catch (RuntimeException e) {
             slot.end(Optional.empty(), e);
         }
+        // Starting a new child after a crash or a timeout has a limit of its own (startTimeout): it is not the call's.
+        if (deadline != Long.MAX_VALUE) deadline += System.nanoTime() - starting;
         try {
             while (true) {
                 NativeNote note = slot.queue.poll(remaining(deadline), TimeUnit.NANOSECONDS);

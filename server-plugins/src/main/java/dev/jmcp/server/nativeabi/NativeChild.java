@@ -28,9 +28,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 /**
- * A native library served by the native host program ({@code jmcp-native-host}, see {@link NativeHost}) in a child
- * process: the library's crash, {@code exit()}, hang or leak ends the child only; the calls running in it fail with a
- * short sentence, and the next call starts a new child. Frames on the child's standard input and output (see the
+ * A native library served in a child process by a host that speaks the frames below: the native host program
+ * ({@code jmcp-native-host}) or, where it was not built, the child JVM {@link NativeHostMain} (see {@link NativeHost}):
+ * the library's crash, {@code exit()}, hang or leak ends the child only; the calls running in it fail with a short
+ * sentence, and the next call starts a new child. Frames on the child's standard input and output (see the
  * program's source, {@code server-plugins/src/main/c/jmcp-native-host.c}): the request text goes in unparsed, the
  * result text and the library's notifications come out. What the child writes on standard error (the library's own output
  * included) goes to the log, bounded.
@@ -50,7 +51,7 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     private final String plugin;
-    private final Path program;
+    private final List<String> host;
     private final Path original;
     private final Path folder;
     private final Path copy;
@@ -64,10 +65,10 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
     private NativeLibrary.Kind kind;
     private List<NativeLibrary.Item> items = List.of();
 
-    private NativeChild(String plugin, Path program, Path original, Path folder, NativeOptions options,
+    private NativeChild(String plugin, List<String> host, Path original, Path folder, NativeOptions options,
                         BiConsumer<Long, NativeNote> notes) {
         this.plugin = plugin;
-        this.program = program;
+        this.host = host;
         this.original = original;
         this.folder = folder;
         this.copy = folder.resolve(original.getFileName());
@@ -82,7 +83,7 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
      *
      * @param notes receives each notification with the id of the call it was sent on (0 when unknown)
      */
-    static NativeChild start(String plugin, Path program, Path file, NativeOptions options,
+    static NativeChild start(String plugin, List<String> host, Path file, NativeOptions options,
                              BiConsumer<Long, NativeNote> notes) throws NativeLoadException {
         Path folder;
         try {
@@ -91,7 +92,7 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
         } catch (IOException e) {
             throw new NativeLoadException(file, "it cannot be copied: " + e.getMessage());
         }
-        var child = new NativeChild(plugin, program, file, folder, options, notes);
+        var child = new NativeChild(plugin, host, file, folder, options, notes);
         try {
             long started = System.nanoTime();
             Generation first = child.spawn();
@@ -237,8 +238,7 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
 
     /** Starts a child and waits for its declarations (or its reason for refusing) up to the start-up timeout. */
     private Generation spawn() throws NativeLoadException {
-        var command = new ArrayList<String>();
-        command.add(program.toString());
+        var command = new ArrayList<String>(host);
         if (options.memoryMiB() > 0) command.add("--memory-mb=" + options.memoryMiB());
         if (options.reentrant()) command.add("--reentrant");
         command.add(copy.toString());

@@ -18,8 +18,9 @@ import java.util.Optional;
  * The two ways a native library runs in a child process. First choice, {@link #program()}: the native host program
  * {@code jmcp-native-host} (C, {@code server-plugins/src/main/c}), built with the machine's C compiler and carried in
  * the jmcp-server-plugins JAR, which {@link NativePlugin#spawn} starts (a few MiB and milliseconds per library).
- * Fallback, when the build had no C compiler or the program cannot run here: {@link #command}, a child JVM running
- * {@link NativeHostMain}, mounted as a stdio MCP server (about 60 MiB and a JVM start per library).
+ * Fallback, when the build had no C compiler or the program cannot run here: {@link #jvm()}, a child JVM running
+ * {@link NativeHostMain}, which speaks the same frames (about 60 MiB and a JVM start per library). Either way the
+ * parent talks to it through {@link NativeChild}; {@link #command()} is the one this machine uses.
  *
  * <p>The system property {@code jmcp.native.host} overrides the choice: a path names the program to use, {@code jvm}
  * forces the child JVM. Thread-safe.
@@ -30,11 +31,13 @@ public final class NativeHost {
     private static Optional<Path> program;
     /**
      * JVM settings of the child: a small heap, the client compiler only, the serial collector (a quick start and a
-     * small RSS for a process that only forwards calls), native access granted (no warning on stderr). JVM log lines
-     * go to standard error, as for every child ({@link ChildJvm#java}).
+     * small RSS for a process that only forwards calls), native access granted (no warning on stderr), temporary files
+     * (the JVM's private copy of the library) in the working directory, which is the child's private folder. JVM log lines go to standard error, as
+     * for every child ({@link ChildJvm#java}).
      */
     public static final List<String> JVM_OPTIONS = List.of("-Xmx64m", "-Xss512k", "-XX:TieredStopAtLevel=1",
-            "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "--enable-native-access=ALL-UNNAMED");
+            "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "--enable-native-access=ALL-UNNAMED",
+            "-Djava.io.tmpdir=.");
 
     private NativeHost() {
     }
@@ -94,23 +97,27 @@ public final class NativeHost {
         }
     }
 
-    /** The command that serves {@code library} over stdio in a child process, with {@code options}. */
-    public static List<String> command(Path library, NativeOptions options) {
-        return command(library, options, List.of());
+    /**
+     * The command that starts a host of one library, to which {@link NativeChild} adds
+     * {@code [--memory-mb=N] [--reentrant] LIBRARY}: the native host program, else the child JVM ({@link #jvm()}).
+     */
+    public static List<String> command() {
+        return program().map(file -> List.of(file.toString())).orElseGet(NativeHost::jvm);
+    }
+
+    /** The child JVM host ({@link NativeHostMain}), which speaks the native host program's frames. */
+    public static List<String> jvm() {
+        return jvm(List.of());
     }
 
     /**
-     * The same, with {@code jvmOptions} added after {@link #JVM_OPTIONS} (later ones win), e.g. a bigger heap for a
-     * library with large results. An AOT cache made by a JVM without {@code --enable-native-access} is refused by
-     * the child (the JVM compares that setting), so {@code bin/jmcp}'s cache cannot simply be passed on.
+     * The same, with {@code jvmOptions} added after {@link #JVM_OPTIONS} (later ones win). An AOT cache made by a JVM
+     * without {@code --enable-native-access} is refused by the child (the JVM compares that setting), so
+     * {@code bin/jmcp}'s cache cannot simply be passed on.
      */
-    public static List<String> command(Path library, NativeOptions options, List<String> jvmOptions) {
+    public static List<String> jvm(List<String> jvmOptions) {
         var settings = new ArrayList<String>(JVM_OPTIONS);
         settings.addAll(jvmOptions);
-        var arguments = new ArrayList<String>();
-        if (options.reentrant()) arguments.add("--reentrant");
-        if (options.callTimeout() != null) arguments.add("--call-timeout=" + options.callTimeout().toMillis());
-        arguments.add(library.toAbsolutePath().toString());
-        return ChildJvm.java(settings, NativeHostMain.class.getName(), arguments);
+        return ChildJvm.java(settings, NativeHostMain.class.getName(), List.of());
     }
 }

@@ -7,12 +7,13 @@ import java.time.Duration;
  * <ul>
  * <li>{@code reentrant}: the library may be called from several threads at once (otherwise calls are serialised per
  * library, as the original server did).</li>
- * <li>{@code callTimeout}: how long a caller waits for one native call before it gets an error; null waits until the
- * client cancels. In process a timed out call keeps running on its platform thread (a native call cannot be
- * interrupted) and, unless re-entrant, holds the library until it returns; in a child process the child is ended and
- * started again.</li>
+ * <li>{@code callTimeout}: how long a caller waits for one native call before it gets an error (starting a new child
+ * for it is not counted: that has {@code startTimeout}); null waits until the client cancels. In process a timed out
+ * call keeps running on its platform thread (a native call cannot be interrupted) and, unless re-entrant, holds the
+ * library until it returns; in a child process the child is ended and started again.</li>
  * <li>{@code startTimeout}: how long a child may take to load the library and answer with its declarations.</li>
- * <li>{@code memoryMiB}: the child's address-space limit (RLIMIT_AS) in MiB; 0 for none.</li>
+ * <li>{@code memoryMiB}: the child's address-space limit (RLIMIT_AS) in MiB, beyond what its JVM reserved at start
+ * for the JVM host; 0 for none.</li>
  * <li>{@code maxCalls}: calls running on or waiting for the library at once; one more gets an error at once.</li>
  * <li>{@code prefix}: put before every tool and prompt name the library declares (child process mode).</li>
  * </ul>

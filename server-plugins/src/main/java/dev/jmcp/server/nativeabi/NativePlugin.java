@@ -82,7 +82,7 @@ public final class NativePlugin implements Owner {
         var calls = new NativeCalls(file.getFileName().toString(), options, () -> {
             if (holder[0] != null) holder[0].closeIfDone();
         });
-        var threads = new NativeThreads(file.getFileName().toString(), calls);
+        var threads = new NativeThreads(file.getFileName().toString(), calls::route);
         calls.bind(threads);
         NativeLibrary library;
         try {
@@ -103,17 +103,18 @@ public final class NativePlugin implements Owner {
     }
 
     /**
-     * Serves {@code file} from a child process of the native host {@code program} (see {@link NativeHost#program()}),
-     * as plugin {@code pluginName}, and reads what it declares. Throws with the reason when it is not a usable
+     * Serves {@code file} from a child process started with the {@code host} command (the native host program or the
+     * child JVM that stands in for it, see {@link NativeHost#command()}), as plugin {@code pluginName}, and reads what
+     * it declares. Throws with the reason when it is not a usable
      * plugin, or ({@link NativeLoadException#notReady()}) when its process was not ready within the start-up timeout.
      */
-    public static NativePlugin spawn(Path file, String pluginName, NativeOptions options, Path program)
+    public static NativePlugin spawn(Path file, String pluginName, NativeOptions options, List<String> host)
             throws NativeLoadException {
         var holder = new NativePlugin[1];
         var calls = new NativeCalls(pluginName, options, () -> {
             if (holder[0] != null) holder[0].closeIfDone();
         });
-        NativeChild child = NativeChild.start(pluginName, program, file, options, calls::route);
+        NativeChild child = NativeChild.start(pluginName, host, file, options, calls::route);
         calls.bind(child);
         try {
             holder[0] = new NativePlugin(calls, child, pluginName, options.prefix(), () -> { });

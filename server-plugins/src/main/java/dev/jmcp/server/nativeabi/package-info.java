@@ -9,10 +9,11 @@
  * released with the library's own {@code delete[]}, notifications through an upcall). Either way calls are serialised
  * unless the library is re-entrant, bounded in number, and a progress token is passed only when the client sent one.
  * {@link dev.jmcp.server.nativeabi.NativeHostMain} is the fallback child where the host program was not built: a JVM
- * serving one library as an MCP server over stdio ({@link dev.jmcp.server.nativeabi.NativeHost#command}). Depends on
- * the registry, the schema package, the protocol and the plugin API, on {@code child} to start its child processes,
- * on the outbound method table for the names of the notifications a library sends,
- * and (for the fallback child's server) on the method table, the engine and the stdio transport; knows nothing of the plugins folder, which decides what to load
- * and how.
+ * that binds the library with FFM and speaks the host program's frames, so both children are driven the same way
+ * ({@link dev.jmcp.server.nativeabi.NativeChild}) and a call crosses one engine, the parent's. Depends on the registry,
+ * the schema package, the protocol and the plugin API, on {@code child} to start its child processes, on the outbound
+ * method table for the names of the notifications a library sends, and (for the fallback child) on the stdio
+ * package's {@code StandardOutput} alone: no engine, method table or transport; knows nothing of the plugins folder,
+ * which decides what to load and how.
  */
 package dev.jmcp.server.nativeabi;

@@ -14,13 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Loads a plugin file by its kind, one step per kind: a JAR into the server's process ({@link JarPluginLoader}) or,
  * when its settings say {@code "isolation": "process"}, into a child process of its own mounted over stdio; a
  * {@code .mcp.json} as a {@link Mount}; a native library in a child process of the native host program
- * ({@link NativePlugin#spawn}; a child JVM mounted over stdio when there is no such program, {@link NativeHost}), or
+ * ({@link NativePlugin#spawn}; a child JVM speaking its frames when there is no such program, {@link NativeHost}), or
  * into the server's process ({@link NativePlugin#load}) when its settings say {@code "isolation": "in-process"}. Used by the
  * {@link PluginHost} on one thread at a time.
  */
@@ -73,23 +72,16 @@ final class PluginKinds {
                         throw new PluginLoadException(e.getMessage(), e);
                     }
                 }
-                Optional<Path> program = NativeHost.program();
-                if (program.isPresent()) {
-                    var options = new NativeOptions(settings.reentrant(), settings.timeout() == null
-                            ? NativeOptions.DEFAULT_CALL_TIMEOUT : settings.timeout(), settings.startTimeout(),
-                            settings.memoryMiB(), settings.maxCalls(), settings.prefix());
-                    try {
-                        yield new ServedNative(NativePlugin.spawn(file, nativeName(file), options, program.get()),
-                                file, stamp);
-                    } catch (NativeLoadException e) {
-                        throw new PluginLoadException(e.getMessage(), e, e.notReady());
-                    }
+                // The native host program, or the child JVM that speaks its frames where it was not built.
+                var options = new NativeOptions(settings.reentrant(), settings.timeout() == null
+                        ? NativeOptions.DEFAULT_CALL_TIMEOUT : settings.timeout(), settings.startTimeout(),
+                        settings.memoryMiB(), settings.maxCalls(), settings.prefix());
+                try {
+                    yield new ServedNative(NativePlugin.spawn(file, nativeName(file), options, NativeHost.command()),
+                            file, stamp);
+                } catch (NativeLoadException e) {
+                    throw new PluginLoadException(e.getMessage(), e, e.notReady());
                 }
-                // No native host program for this platform: a child JVM serves the library as an MCP server. It
-                // loads its own private copy of the library: a replaced file means a new child, new code.
-                var spec = MountSpec.stdio(nativeName(file), NativeHost.command(file,
-                        new NativeOptions(settings.reentrant(), null)), settings.prefix(), settings.timeout(), true);
-                yield new ServedMount(open(file, spec), file, stamp, null);
             }
             case null -> throw new PluginLoadException("not a plugin file");
         };

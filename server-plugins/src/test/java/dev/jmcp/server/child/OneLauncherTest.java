@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One class starts every child process of the client, the server and its plugin kinds: the client's
- * {@link ChildProcessLauncher}, which the stdio transport (mounts, JAR plugins' and native libraries' child JVMs) and
- * the native host program's start both use. Read on the compiled main classes of those modules. (The jmcp command
+ * {@link ChildProcessLauncher}, which the stdio transport (mounts, JAR plugins' child JVMs) and the start of a native
+ * library's host (the native host program or its child JVM) both use. Read on the compiled main classes of those modules. (The jmcp command
  * starts three processes it does not talk to over stdio — a browser for a login, a plugin project's build tool, and
  * {@code jmcp dev}'s server on the terminal —, and the test helper testkit's {@code McpProcess} starts the server under
  * test as a user's shell would; the benchmarks use the launcher.)

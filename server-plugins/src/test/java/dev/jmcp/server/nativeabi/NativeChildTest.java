@@ -10,6 +10,9 @@ import dev.jmcp.testkit.RecordingContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,13 +26,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Libraries served by the native host program ({@code jmcp-native-host}, built by this module with the machine's C
- * compiler) in real child processes: what they declare, their calls, and what their crashes, hangs, leaks and prints
- * cost.
+ * Libraries served in real child processes by each host: the native host program ({@code c}: {@code jmcp-native-host},
+ * built by this module with the machine's C compiler) and the child JVM that stands in for it ({@code jvm}:
+ * {@link NativeHostMain}); what they declare, their calls, and what their crashes, hangs, leaks and prints cost.
  */
-@Timeout(60)
+@Timeout(90)
+@ParameterizedClass(name = "{0} host")
+@ValueSource(strings = {"c", "jvm"})
 class NativeChildTest {
     private final List<NativePlugin> spawned = new ArrayList<>();
+
+    @Parameter
+    String host;
 
     @AfterEach
     void retire() throws InterruptedException {
@@ -39,8 +47,18 @@ class NativeChildTest {
         }
     }
 
-    private static Path program() {
-        return NativeHost.program().orElseThrow(() -> new IllegalStateException("the native host was not built"));
+    private List<String> program() {
+        return host(host);
+    }
+
+    /** The command of host {@code c} or {@code jvm}. */
+    static List<String> host(String kind) {
+        return switch (kind) {
+            case "c" -> List.of(NativeHost.program().orElseThrow(
+                    () -> new IllegalStateException("the native host was not built")).toString());
+            case "jvm" -> NativeHost.jvm();
+            default -> throw new IllegalArgumentException(kind);
+        };
     }
 
     private NativePlugin spawn(String library, NativeOptions options) throws NativeLoadException {

@@ -1,130 +1,137 @@
 package dev.jmcp.server.nativeabi;
 
-import dev.jmcp.testkit.McpProcess;
+import dev.jmcp.server.nativeabi.HostProcess.Frame;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
-/** The child host over real stdio: a real subprocess started with {@link NativeHost#command}, driven as a client. */
-@Timeout(60)
+/**
+ * The two native hosts as real child processes, driven frame by frame: the native host program ({@code c}) and the
+ * child JVM that stands in for it ({@code jvm}, {@link NativeHostMain}) answer the same frames for the same library
+ * calls, refuse a library that is no plugin alike, keep the library's prints off the frames, and the JVM host loads
+ * no engine.
+ */
+@Timeout(90)
 class NativeHostTest {
-    private static McpProcess start(String library, NativeOptions options) throws Exception {
-        Path file = SampleLibraries.path(library);
-        return McpProcess.start(NativeHost.command(file, options), Map.of(), file.getParent());
+    private static final Duration EXIT = Duration.ofSeconds(20);
+
+    private static String request(long id, String method, String params) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
     }
 
-    @Test
-    @SuppressWarnings("unchecked")
-    void childServesTheLibraryOverStdioWithProgress() throws Exception {
-        try (McpProcess child = start("sample-tools", NativeOptions.DEFAULTS)) {
-            var init = child.initialize("2025-11-25", Map.of());
-            var serverInfo = (Map<String, Object>) ((Map<String, Object>) init.get("result")).get("serverInfo");
-            assertThat(serverInfo).containsEntry("name", "jmcp-sample-tools");
-            var tools = (List<Map<String, Object>>) child.call("tools/list", Map.of()).get("tools");
-            assertThat(tools).extracting(t -> t.get("name")).containsExactlyInAnyOrder("echo", "count", "log");
+    private static String tool(String name, String arguments) {
+        return "{\"name\":\"" + name + "\",\"arguments\":" + arguments + "}";
+    }
 
-            var result = child.call("tools/call", Map.of("name", "count", "arguments", Map.of("steps", 3),
-                    "_meta", Map.of("progressToken", 42)));
-            assertThat(result).containsEntry("isError", false);
-            // The client's numeric token comes back as it sent it, though the library only ever saw a string.
-            var progress = child.notifications().stream()
-                    .filter(n -> "notifications/progress".equals(n.get("method"))).toList();
-            assertThat(progress).hasSize(3);
-            assertThat((Map<String, Object>) progress.getLast().get("params")).containsEntry("progressToken", 42)
-                    .containsEntry("progress", 3.0).containsEntry("total", 3.0);
+    static Stream<Arguments> calls() {
+        return Stream.of(
+                Arguments.of("sample-tools", List.of(
+                        request(1, "tools/call", tool("echo", "{\"text\":\"hello \\\"native\\\" é\"}")),
+                        request(2, "tools/call", "{\"name\":\"count\",\"arguments\":{\"steps\":3},"
+                                + "\"_meta\":{\"progressToken\":\"jmcp-2\"}}"),
+                        request(3, "tools/call", tool("log", "{\"text\":\"from C\"}")))),
+                Arguments.of("sample-prompts", List.of(
+                        request(1, "prompts/get", "{\"name\":\"code-review\",\"arguments\":{\"language\":\"C\"}}"),
+                        request(2, "prompts/get", "{\"name\":\"summary\",\"arguments\":{}}"))),
+                Arguments.of("sample-resources", List.of(
+                        request(1, "resources/read", "{\"uri\":\"sample:///motto\"}"),
+                        request(2, "resources/read", "{\"uri\":\"sample:///settings.json\"}"))),
+                Arguments.of("test-rough", List.of(
+                        request(1, "tools/call", tool("print", "{}")),
+                        request(2, "tools/call", tool("progress", "{}")),
+                        request(3, "tools/call", "{\"name\":\"progress\",\"arguments\":{},"
+                                + "\"_meta\":{\"progressToken\":\"jmcp-3\"}}"),
+                        request(4, "tools/call", tool("log", "{}")))),
+                Arguments.of("test-faulty", List.of(
+                        request(1, "tools/call", tool("fail", "{}")),
+                        request(2, "tools/call", tool("null", "{}")),
+                        request(3, "tools/call", tool("malformed", "{}")),
+                        request(4, "tools/call", tool("notify_from_thread", "{}")))));
+    }
 
-            child.call("logging/setLevel", Map.of("level", "info"));
-            child.call("tools/call", Map.of("name", "log", "arguments", Map.of("text", "hello from C")));
-            var log = child.awaitNotification("notifications/message");
-            assertThat((Map<String, Object>) log.get("params")).containsEntry("level", "notice")
-                    .containsEntry("data", "hello from C");
-            assertThat(child.nonProtocolLines()).isEmpty();
-            assertThat(child.closeInputAndWait(Duration.ofSeconds(10))).isZero();
+    /** Hello, then each call's notifications and its end; end of input ends the host with 0. */
+    private static List<Frame> conversation(String host, String library, List<String> requests) throws Exception {
+        var frames = new ArrayList<Frame>();
+        try (HostProcess process = HostProcess.start(NativeChildTest.host(host), SampleLibraries.path(library))) {
+            frames.add(process.next());
+            for (int i = 0; i < requests.size(); i++) frames.addAll(process.answer(i + 1, requests.get(i)));
+            assertThat(process.closeInputAndWait(EXIT)).as(host + " exit status").isZero();
         }
+        return frames;
     }
 
-    @Test
-    void aLibraryPrintingToStandardOutputCannotReachTheClient() throws Exception {
-        try (McpProcess child = start("test-rough", NativeOptions.DEFAULTS)) {
-            child.initialize("2025-11-25", Map.of());
-            for (int i = 0; i < 3; i++) {
-                var result = child.call("tools/call", Map.of("name", "print", "arguments", Map.of()));
-                assertThat(result).containsEntry("isError", false);
-            }
-            // The C library's printf went to descriptor 1, which the child moved off the protocol to standard error.
-            assertThat(child.nonProtocolLines()).isEmpty();
-            assertThat(child.closeInputAndWait(Duration.ofSeconds(10))).isZero();
-        }
+    @ParameterizedTest
+    @MethodSource("calls")
+    void bothHostsAnswerTheSameFramesForTheSameLibraryCalls(String library, List<String> requests) throws Exception {
+        List<Frame> c = conversation("c", library, requests);
+        List<Frame> jvm = conversation("jvm", library, requests);
+        assertThat(c.getFirst().type()).isEqualTo('H');
+        assertThat(c).filteredOn(f -> f.type() == 'R' || f.type() == 'N').hasSize(requests.size());
+        assertThat(jvm).containsExactlyElementsOf(c);
     }
 
-    @Test
-    @SuppressWarnings("unchecked")
-    void argumentsAreValidatedBeforeNativeCodeSeesThem() throws Exception {
-        try (McpProcess child = start("sample-tools", NativeOptions.DEFAULTS)) {
-            child.initialize("2025-11-25", Map.of());
-            // A string where the schema says integer: the original sample libraries aborted on exactly this.
-            var result = child.call("tools/call", Map.of("name", "count", "arguments", Map.of("steps", "3")));
-            assertThat(result).containsEntry("isError", true);
-            var content = (List<Map<String, Object>>) result.get("content");
-            assertThat((String) content.getFirst().get("text"))
-                    .isEqualTo("Invalid arguments for tool 'count': argument 'steps' must be an integer, got a string");
-            assertThat(child.isAlive()).isTrue();
+    @ParameterizedTest
+    @ValueSource(strings = {"c", "jvm"})
+    void aNotificationCarriesItsCallsIdOrZeroFromAThreadOfTheLibrarysOwn(String host) throws Exception {
+        assertThat(conversation(host, "test-faulty", List.of(request(1, "tools/call", tool("notify_from_thread", "{}")))))
+                .extracting(Frame::type, Frame::id).containsExactly(tuple('H', 0L), tuple('M', 0L), tuple('R', 1L));
+        assertThat(conversation(host, "test-rough", List.of(request(7, "tools/call", tool("log", "{}")))))
+                .extracting(Frame::type, Frame::id).containsExactly(tuple('H', 0L), tuple('M', 1L), tuple('R', 1L));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"c", "jvm"})
+    void aLibraryThatIsNotAPluginGetsItsReasonInAnEFrameAndStatus2(String host) throws Exception {
+        try (HostProcess process = HostProcess.start(NativeChildTest.host(host),
+                SampleLibraries.path("test-broken-initialize"))) {
+            assertThat(process.next()).isEqualTo(new Frame('E', 0, "Initialize() returned 0"));
+            assertThat(process.waitFor(EXIT)).isEqualTo(2);
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"abort", "segfault", "throw"})
-    void aCrashEndsTheChildOnlyAndANewChildServesAgain(String how) throws Exception {
-        try (McpProcess child = start("test-faulty", NativeOptions.DEFAULTS)) {
-            child.initialize("2025-11-25", Map.of());
-            var pending = child.sendRequest(child.nextId(), "tools/call",
-                    Map.of("name", "crash", "arguments", Map.of("how", how)));
-            var handle = ProcessHandle.of(child.pid());
-            if (handle.isPresent()) handle.get().onExit().get(20, TimeUnit.SECONDS);
-            assertThat(child.isAlive()).isFalse();
-            assertThat(pending).isNotCompleted();
-        }
-        // This test's JVM, which started the child, is unharmed; a new child serves again.
-        try (McpProcess next = start("test-faulty", NativeOptions.DEFAULTS)) {
-            next.initialize("2025-11-25", Map.of());
-            assertThat(next.call("tools/call", Map.of("name", "fail", "arguments", Map.of()))).containsEntry("isError", true);
-        }
-    }
-
-    @Test
-    @SuppressWarnings("unchecked")
-    void aHungCallPastTheChildsTimeoutIsAToolErrorAndTheChildStaysUp() throws Exception {
-        try (McpProcess child = start("test-faulty", new NativeOptions(false, Duration.ofMillis(300)))) {
-            child.initialize("2025-11-25", Map.of());
-            var result = child.call("tools/call", Map.of("name", "hang", "arguments", Map.of("ms", 3000)));
-            assertThat(result).containsEntry("isError", true);
-            var content = (List<Map<String, Object>>) result.get("content");
-            assertThat((String) content.getFirst().get("text")).contains("did not answer within PT0.3S");
-            assertThat(child.call("ping", Map.of())).isEmpty();
-            assertThat(child.isAlive()).isTrue();
-        }
-    }
-
-    @Test
-    void aLibraryThatIsNotAPluginEndsTheChildWithTheReason() throws Exception {
-        try (McpProcess child = start("test-broken-initialize", NativeOptions.DEFAULTS)) {
-            assertThat(child.closeInputAndWait(Duration.ofSeconds(20))).isEqualTo(2);
-            // stderr is read by a thread of its own: give it a bounded moment to catch up with the exit.
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-            while (!child.stderr().contains("Initialize() returned 0") && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+    @ValueSource(strings = {"c", "jvm"})
+    void whatTheLibraryPrintsGoesToStandardErrorNotBetweenTheFrames(String host) throws Exception {
+        try (HostProcess process = HostProcess.start(NativeChildTest.host(host), SampleLibraries.path("test-rough"))) {
+            assertThat(process.next().type()).isEqualTo('H');
+            for (int id = 1; id <= 3; id++) {
+                // One whole 'R' frame per call: a print among the frames would have broken the header that follows.
+                assertThat(process.answer(id, request(id, "tools/call", tool("print", "{}"))))
+                        .containsExactly(new Frame('R', id,
+                                "{\"content\":[{\"type\":\"text\",\"text\":\"printed three lines\"}],\"isError\":false}"));
             }
-            assertThat(child.stderr()).contains("Initialize() returned 0");
+            assertThat(process.closeInputAndWait(EXIT)).isZero();
+            assertThat(process.stderr()).contains("printed by std::cout", "printed by write(1)");
+        }
+    }
+
+    @Test
+    void theJvmHostLoadsNoEngineMethodTableRegistryOrTransport() throws Exception {
+        List<String> host = NativeHost.jvm(List.of("-Xlog:class+load=info:stderr"));
+        try (HostProcess process = HostProcess.start(host, SampleLibraries.path("sample-tools"))) {
+            assertThat(process.next().type()).isEqualTo('H');
+            assertThat(process.answer(1, request(1, "tools/call", tool("echo", "{\"text\":\"x\"}"))).getLast().type())
+                    .isEqualTo('R');
+            assertThat(process.closeInputAndWait(EXIT)).isZero();
+            List<String> loaded = process.stderr().lines().filter(line -> line.contains("[class,load]")).toList();
+            // The log is the one asked for: the host's own classes are in it.
+            assertThat(loaded).anyMatch(line -> line.contains(" dev.jmcp.server.nativeabi.NativeLibrary "))
+                    .anyMatch(line -> line.contains(" dev.jmcp.server.nativeabi.NativeHostMain "));
+            assertThat(loaded).noneMatch(line -> line.contains(" dev.jmcp.server.engine."))
+                    .noneMatch(line -> line.contains(" dev.jmcp.server.methods."))
+                    .noneMatch(line -> line.contains(" dev.jmcp.server.registry."))
+                    .noneMatch(line -> line.contains(" dev.jmcp.server.stdio.StdioTransport"));
         }
     }
 }

@@ -29,9 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The plugin kinds' module (dev.jmcp.server.plugins) as chosen: it exports nothing and provides the server's
  * {@link PluginFolders} service, which is how the server finds it; it holds the kinds' packages and none of the
- * server's (JPMS allows no split package); it knows nothing of the HTTP transport; the server's packages and these
- * together have no cycle; and its public types are the ones listed, each needed by another of its packages (or named
- * from outside, as a child's main class is). Read on the compiled classes and module descriptors. That the server
+ * server's (JPMS allows no split package); it knows nothing of the HTTP transport; a native library's host runs no
+ * engine of its own; the server's packages and these together have no cycle; and its public types are the ones
+ * listed, each needed by another of its packages (or named from outside, as a child's main class is). Read on the compiled classes and module descriptors. That the server
  * itself names no kind is the server module's {@code ModuleBoundariesTest}.
  */
 @Timeout(60)
@@ -103,6 +103,18 @@ class ServerPluginsModuleBoundariesTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.jmcp.server.http..", "dev.jmcp.server.auth..",
                         "dev.jmcp.server.console..", "org.eclipse.jetty..")
                 .because("the plugin kinds serve any transport; HTTP is the module dev.jmcp.server.http")
+                .check(classes);
+    }
+
+    @Test
+    void aNativeLibraryCrossesOneEngineTheServersNotASecondInItsHost() {
+        assertThat(classes.contain(dev.jmcp.server.nativeabi.NativeHostMain.class)).isTrue();
+        noClasses().that().resideInAPackage("dev.jmcp.server.nativeabi")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.jmcp.server.engine..",
+                        "dev.jmcp.server.methods..", "dev.jmcp.server.mount..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.jmcp.server.stdio.StdioTransport")
+                .because("both hosts of a native library speak frames to NativeChild; the JVM host binds the "
+                        + "library itself and serves no MCP")
                 .check(classes);
     }
 
