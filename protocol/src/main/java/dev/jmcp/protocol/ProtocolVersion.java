@@ -122,6 +122,11 @@ public enum ProtocolVersion {
         return atLeast(V2025_11_25);
     }
 
+    /** Sampling requests that offer the model tools, for a client that declares {@code sampling.tools}: 2025-11-25. */
+    public boolean hasSamplingTools() {
+        return atLeast(V2025_11_25);
+    }
+
     /**
      * 2025-11-25: "Input validation errors ... SHOULD be reported as Tool Execution Errors (isError: true) rather than
      * Protocol Errors"; earlier revisions answer -32602.

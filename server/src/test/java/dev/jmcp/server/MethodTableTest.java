@@ -10,6 +10,7 @@ import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.MethodTable;
 import dev.jmcp.server.session.ServedMethod;
+import dev.jmcp.server.session.ServedNotification;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.session.Wires;
@@ -90,9 +91,9 @@ class MethodTableTest {
     @Test
     void aRowNamedInAHeaderOrScopedPerItemMustNameItsTarget() {
         var untargeted = ServedMethod.request("x/get", Wires.BOTH, call -> Map.of(), SCOPED_PER_ITEM);
-        assertThatThrownBy(() -> MethodTable.of(List.of(untargeted), Map.of()))
+        assertThatThrownBy(() -> MethodTable.of(List.of(untargeted), List.of()))
                 .hasMessageContaining("x/get").hasMessageContaining("no target");
-        assertThat(MethodTable.of(List.of(untargeted.targets(Target.TOOL)), Map.of()).request("x/get").target())
+        assertThat(MethodTable.of(List.of(untargeted.targets(Target.TOOL)), List.of()).request("x/get").target())
                 .isEqualTo(Target.TOOL);
     }
 
@@ -132,8 +133,22 @@ class MethodTableTest {
     @Test
     void aMethodListedTwiceIsRefused() {
         var ping = ServedMethod.request("ping", Wires.BOTH, call -> Map.of());
-        assertThatThrownBy(() -> MethodTable.of(List.of(ping, ping), Map.of()))
+        assertThatThrownBy(() -> MethodTable.of(List.of(ping, ping), List.of()))
                 .hasMessageContaining("ping is listed twice");
+    }
+
+    @Test
+    void aNotificationsRowSaysWhatReplacesItOnTheStatelessWire() {
+        assertThat(table.notification("notifications/cancelled").statelessInstead())
+                .as("2026-07-28 HTTP cancels by closing the response").contains("closing its response");
+        for (String name : List.of("notifications/initialized", "notifications/progress",
+                "notifications/roots/list_changed")) {
+            assertThat(table.notification(name).statelessInstead()).as(name).isNull();
+        }
+        assertThat(table.notification("notifications/unknown")).isNull();
+        var told = ServedNotification.of("notifications/x", (session, params) -> { });
+        assertThatThrownBy(() -> MethodTable.of(List.of(), List.of(told, told)))
+                .hasMessageContaining("notifications/x is listed twice");
     }
 
     @Test

@@ -11,8 +11,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * A signed JWT with which a client authenticates itself ({@code private_key_jwt}, RFC 7523): ES256 for an EC key,
- * RS256 for an RSA one (see {@link CompactJws} for why the JDK signs them). Pure functions.
+ * A signed JWT with which a client authenticates itself ({@code private_key_jwt}, RFC 7523): ES256, ES384 or ES512
+ * for an EC key (by its curve), RS256 for an RSA one (see {@link CompactJws} for why the JDK signs them). Pure
+ * functions.
  *
  * <p>The key is read from PKCS#8 PEM with the JDK alone: the PEM reader the server uses for its TLS key (Bouncy
  * Castle, which also reads PKCS#1 and SEC1) is about 10 MB, too much for a module others embed; OpenSSL converts any

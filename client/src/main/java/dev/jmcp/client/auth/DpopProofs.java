@@ -57,8 +57,13 @@ final class DpopProofs {
         var claims = new LinkedHashMap<String, Object>();
         claims.put("jti", UUID.randomUUID().toString());
         claims.put("htm", method);
-        int query = url.indexOf('?');
-        claims.put("htu", query < 0 ? url : url.substring(0, query));
+        // RFC 9449 §4.2: htu is "the HTTP target URI ... without query and fragment parts".
+        int end = url.length();
+        for (char part : new char[]{'?', '#'}) {
+            int at = url.indexOf(part);
+            if (at >= 0) end = Math.min(end, at);
+        }
+        claims.put("htu", url.substring(0, end));
         claims.put("iat", Instant.now().getEpochSecond());
         if (accessToken != null) claims.put("ath", B64.encodeToString(sha256(accessToken)));
         if (nonce != null) claims.put("nonce", nonce);

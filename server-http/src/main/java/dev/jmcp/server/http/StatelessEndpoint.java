@@ -1,6 +1,5 @@
 package dev.jmcp.server.http;
 
-import dev.jmcp.protocol.ClientNotifications;
 import dev.jmcp.protocol.json.InvalidMessageException;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
@@ -18,6 +17,7 @@ import dev.jmcp.server.session.Admission;
 import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.Pipeline;
 import dev.jmcp.server.session.ServedMethod;
+import dev.jmcp.server.session.ServedNotification;
 import dev.jmcp.server.stateless.StatelessRequests;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -146,13 +146,13 @@ final class StatelessEndpoint {
                 + "subscriptions/listen request for change notifications");
     }
 
-    private static String notARequest(JsonRpcMessage message) {
+    /** The refusal of a message that is not a request; a notification's row may say what to do instead. */
+    private String notARequest(JsonRpcMessage message) {
         return switch (message) {
-            // On this wire "closing the SSE response stream is itself the cancellation signal and no
-            // notifications/cancelled message is expected".
-            case JsonRpcNotification n when n.method().equals(ClientNotifications.CANCELLED) ->
-                    "Invalid request: revision 2026-07-28 over HTTP has no notifications/cancelled; "
-                            + "cancel a request by closing its response";
+            case JsonRpcNotification n when engine.notification(n.method()) instanceof ServedNotification row
+                    && row.statelessInstead() != null ->
+                    "Invalid request: revision 2026-07-28 over HTTP has no " + row.name() + "; "
+                            + row.statelessInstead();
             case JsonRpcNotification n ->
                     "Invalid request: revision 2026-07-28 over HTTP takes no notifications from the client ('"
                             + n.method() + "'); POST a request";

@@ -145,10 +145,14 @@ class StatelessHttpTest {
         start();
         var cancelled = send(post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":3}}",
                 "notifications/cancelled", null));
-        assertThat((String) assertRefused(cancelled, 400, -32600, null).get("message")).contains("closing");
+        assertThat((String) assertRefused(cancelled, 400, -32600, null).get("message"))
+                .as("the words of the notification's row").contains("has no notifications/cancelled; cancel a request "
+                        + "by closing its response");
         var other = send(post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\",\"params\":{\"_meta\":"
                 + CODEC.writeValueAsString(meta()) + "}}", "notifications/initialized", null));
-        assertRefused(other, 400, -32600, null);
+        assertThat((String) assertRefused(other, 400, -32600, null).get("message"))
+                .as("a row that names nothing instead").contains("'notifications/initialized'")
+                .doesNotContain("closing");
     }
 
     @Test

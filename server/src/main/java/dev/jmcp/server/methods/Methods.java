@@ -7,7 +7,7 @@ import dev.jmcp.server.logging.LoggingFeature;
 import dev.jmcp.server.prompts.PromptsFeature;
 import dev.jmcp.server.resources.ResourcesFeature;
 import dev.jmcp.server.session.MethodTable;
-import dev.jmcp.server.session.NotificationHandler;
+import dev.jmcp.server.session.ServedNotification;
 import dev.jmcp.server.skills.SkillMethods;
 import dev.jmcp.server.tasks.TaskMethods;
 import dev.jmcp.server.tools.ToolSearch;
@@ -122,11 +122,14 @@ public final class Methods {
                         .targets(SKILL),
                 request(RESOURCES_DIRECTORY_READ, STATELESS, skills::readDirectory).cached(LISTING)
                         .extension(SkillMethods.EXTENSION, false).targets(RESOURCE)),
-                Map.<String, NotificationHandler>of(
-                        ClientNotifications.INITIALIZED, ProtocolMethods::nothing,
-                        ClientNotifications.PROGRESS, ProtocolMethods::nothing,
-                        ClientNotifications.CANCELLED, ProtocolMethods::cancelled,
-                        ClientNotifications.ROOTS_LIST_CHANGED, ProtocolMethods::rootsChanged),
+                List.of(
+                        ServedNotification.of(ClientNotifications.INITIALIZED, ProtocolMethods::nothing),
+                        ServedNotification.of(ClientNotifications.PROGRESS, ProtocolMethods::nothing),
+                        // 2026-07-28 HTTP: "closing the SSE response stream is itself the cancellation signal and
+                        // no notifications/cancelled message is expected".
+                        ServedNotification.of(ClientNotifications.CANCELLED, ProtocolMethods::cancelled)
+                                .statelessInstead("cancel a request by closing its response"),
+                        ServedNotification.of(ClientNotifications.ROOTS_LIST_CHANGED, ProtocolMethods::rootsChanged)),
                 extensions);
     }
 }

@@ -108,40 +108,23 @@ final class CallContext implements RequestContext {
 
     @Override
     public boolean clientSupportsUrlElicitation() {
-        return session.version().hasUrlElicitation()
-                && session.clientCapability(OutboundMethods.ELICITATION_CREATE.capability()) instanceof Map<?, ?> e
-                && e.get("url") != null;
+        return OutboundMethods.ELICITATION_CREATE.answerableBy(session.version(), session.clientCapabilities(),
+                OutboundMethods.URL_ELICITATION);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public List<Root> roots(Duration timeout) {
-        require(clientSupportsRoots(), OutboundMethods.ROOTS_LIST.capability());
         return (List<Root>) ask(InputRequest.listRoots(), timeout);
     }
 
     @Override
     public CreateMessageResult sample(CreateMessageRequest request, Duration timeout) {
-        require(clientSupportsSampling(), OutboundMethods.SAMPLING_CREATE_MESSAGE.capability());
-        if (request.tools() != null) {
-            require(RequestContexts.declaresSamplingTools(session.clientCapabilities()), "sampling.tools");
-        }
         return (CreateMessageResult) ask(InputRequest.sample(request), timeout);
     }
 
     @Override
     public ElicitResult elicit(ElicitRequest request, Duration timeout) {
-        if (!OutboundMethods.ELICITATION_CREATE.offered().test(session.version())
-                || (request.isUrlMode() && !session.version().hasUrlElicitation())) {
-            throw new ClientRequestException(Reason.NOT_SUPPORTED, "protocol " + session.version().wire() + " has no "
-                    + (request.isUrlMode() ? "URL-mode elicitation" : "elicitation") + " (it came with "
-                    + (request.isUrlMode() ? "2025-11-25" : "2025-06-18") + "); this session cannot ask the user");
-        }
-        if (request.isUrlMode()) {
-            require(clientSupportsUrlElicitation(), "URL-mode elicitation");
-        } else {
-            require(clientSupportsElicitation(), OutboundMethods.ELICITATION_CREATE.capability());
-        }
         return (ElicitResult) ask(InputRequest.elicit(request), timeout);
     }
 
@@ -150,22 +133,20 @@ final class CallContext implements RequestContext {
         return method.answerableBy(session.version(), session.clientCapabilities());
     }
 
-    /** Sends {@code input} as the request its row of the outbound table says, and reads the client's answer. */
+    /**
+     * Sends {@code input} as the request its row of the outbound table says, and reads the client's answer; refused,
+     * in the row's words, when the session's revision or its client's capabilities do not allow it.
+     */
     private Object ask(InputRequest input, Duration timeout) {
         OutboundRequest method = OutboundMethods.of(input);
+        String refused = method.refusal(input, session.version(), session.clientCapabilities());
+        if (refused != null) throw new ClientRequestException(Reason.NOT_SUPPORTED, refused);
         Object result = session.request(method.name(), method.params().apply(input), requestId, timeout);
         try {
             return method.answer().apply(result);
         } catch (IllegalArgumentException e) {
             throw new ClientRequestException(Reason.CLIENT_ERROR, "the client's " + method.name() + " result is "
                     + "malformed: " + e.getMessage());
-        }
-    }
-
-    private void require(boolean supported, String capability) {
-        if (!supported) {
-            throw new ClientRequestException(Reason.NOT_SUPPORTED, "the client did not declare the " + capability
-                    + " capability (protocol " + session.version().wire() + ")");
         }
     }
 

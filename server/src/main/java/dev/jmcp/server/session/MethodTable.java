@@ -21,10 +21,10 @@ public final class MethodTable {
     }
 
     private final Map<String, ServedMethod> requests;
-    private final Map<String, NotificationHandler> notifications;
+    private final Map<String, ServedNotification> notifications;
     private final Map<String, ExtensionDeclaration> extensions;
 
-    private MethodTable(Map<String, ServedMethod> requests, Map<String, NotificationHandler> notifications,
+    private MethodTable(Map<String, ServedMethod> requests, Map<String, ServedNotification> notifications,
                         Map<String, ExtensionDeclaration> extensions) {
         this.requests = requests;
         this.notifications = notifications;
@@ -32,7 +32,7 @@ public final class MethodTable {
     }
 
     /** The table of {@code requests} and {@code notifications}; a method listed twice is a mistake. */
-    public static MethodTable of(List<ServedMethod> requests, Map<String, NotificationHandler> notifications) {
+    public static MethodTable of(List<ServedMethod> requests, List<ServedNotification> notifications) {
         return of(requests, notifications, Map.of());
     }
 
@@ -40,7 +40,7 @@ public final class MethodTable {
      * The table of {@code requests}, {@code notifications} and the {@code extensions} the server declares (by
      * identifier, in order); a method listed twice, or a method of an extension not declared, is a mistake.
      */
-    public static MethodTable of(List<ServedMethod> requests, Map<String, NotificationHandler> notifications,
+    public static MethodTable of(List<ServedMethod> requests, List<ServedNotification> notifications,
                                  Map<String, ExtensionDeclaration> extensions) {
         var byName = new LinkedHashMap<String, ServedMethod>();
         for (var method : requests) {
@@ -57,7 +57,14 @@ public final class MethodTable {
                         + method.extension() + ", which the table does not declare");
             }
         }
-        return new MethodTable(java.util.Collections.unmodifiableMap(byName), Map.copyOf(notifications),
+        var notified = new LinkedHashMap<String, ServedNotification>();
+        for (var notification : notifications) {
+            if (notified.putIfAbsent(notification.name(), notification) != null) {
+                throw new IllegalArgumentException("notification " + notification.name() + " is listed twice");
+            }
+        }
+        return new MethodTable(java.util.Collections.unmodifiableMap(byName),
+                java.util.Collections.unmodifiableMap(notified),
                 java.util.Collections.unmodifiableMap(new LinkedHashMap<>(extensions)));
     }
 
@@ -76,8 +83,8 @@ public final class MethodTable {
         return requests.get(name);
     }
 
-    /** Who acts on notification {@code name}, or null when the server ignores it. */
-    public NotificationHandler notification(String name) {
+    /** The row of notification {@code name}, or null when the server ignores it. */
+    public ServedNotification notification(String name) {
         return notifications.get(name);
     }
 

@@ -27,23 +27,35 @@ public final class OutboundMethods {
 
     /** {@code roots/list}: the client's roots (capability {@code roots}, every revision); sent without params. */
     public static final OutboundRequest ROOTS_LIST = new OutboundRequest(ServerRequests.ROOTS_LIST, "roots",
-            version -> true, request -> null, params -> InputRequest.listRoots(), OutboundMethods::roots,
+            version -> true, List.of(), request -> null, params -> InputRequest.listRoots(), OutboundMethods::roots,
             answer -> Map.of("roots", ((List<?>) answer).stream().map(CODEC::toTree).toList()));
     /**
+     * {@code sampling.tools} (2025-11-25): "Servers MUST NOT send tool-enabled sampling requests to clients that have
+     * not declared support for tool use via the {@code sampling.tools} capability".
+     */
+    public static final OutboundRequest.Feature SAMPLING_TOOLS = new OutboundRequest.Feature("tools",
+            "tool use in sampling", request -> request instanceof InputRequest.Sample sample
+                    && sample.request().tools() != null, ProtocolVersion::hasSamplingTools);
+    /** {@code elicitation.url} (2025-11-25): a URL-mode elicitation goes to a client that declared it only. */
+    public static final OutboundRequest.Feature URL_ELICITATION = new OutboundRequest.Feature("url",
+            "URL-mode elicitation", request -> request instanceof InputRequest.Elicit elicit
+                    && elicit.request().isUrlMode(), ProtocolVersion::hasUrlElicitation);
+
+    /**
      * {@code sampling/createMessage}: a completion from the client's model (capability {@code sampling}, every
-     * revision).
+     * revision; {@code sampling.tools} for one that offers the model tools).
      */
     public static final OutboundRequest SAMPLING_CREATE_MESSAGE = new OutboundRequest(
-            ServerRequests.SAMPLING_CREATE_MESSAGE, "sampling", version -> true,
+            ServerRequests.SAMPLING_CREATE_MESSAGE, "sampling", version -> true, List.of(SAMPLING_TOOLS),
             request -> CODEC.toTree(((InputRequest.Sample) request).request()),
             params -> InputRequest.sample(CODEC.fromTree(params, CreateMessageRequest.class)),
             result -> CODEC.fromTree(result, CreateMessageResult.class), CODEC::toTree);
     /**
      * {@code elicitation/create}: information from the client's user (capability {@code elicitation}, from 2025-06-18
-     * on).
+     * on; {@code elicitation.url} for a URL-mode one).
      */
     public static final OutboundRequest ELICITATION_CREATE = new OutboundRequest(ServerRequests.ELICITATION_CREATE,
-            "elicitation", ProtocolVersion::hasElicitation,
+            "elicitation", ProtocolVersion::hasElicitation, List.of(URL_ELICITATION),
             request -> CODEC.toTree(((InputRequest.Elicit) request).request()),
             params -> InputRequest.elicit(CODEC.fromTree(params, ElicitRequest.class)),
             result -> CODEC.fromTree(result, ElicitResult.class), CODEC::toTree);

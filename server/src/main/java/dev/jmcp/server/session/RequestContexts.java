@@ -21,12 +21,4 @@ public final class RequestContexts {
         if (message != null && withMessage) params.put("message", message);
         return params;
     }
-
-    /**
-     * Whether {@code capabilities} declare {@code sampling.tools} (2025-11-25): "Servers MUST NOT send tool-enabled
-     * sampling requests to clients that have not declared support".
-     */
-    public static boolean declaresSamplingTools(Map<String, Object> capabilities) {
-        return capabilities.get("sampling") instanceof Map<?, ?> sampling && sampling.get("tools") != null;
-    }
 }

@@ -166,10 +166,6 @@ public final class ServerSession implements Caller, Session {
         return clientCapabilities;
     }
 
-    Object clientCapability(String name) {
-        return clientCapabilities.get(name);
-    }
-
     /** The resources this session subscribed to. */
     public Set<String> subscriptions() {
         return subscriptions;

@@ -148,12 +148,12 @@ final class SessionInbound {
     }
 
     private void notificationReceived(JsonRpcNotification notification) {
-        NotificationHandler handler = methods.notification(notification.method());
-        if (handler == null) {
+        ServedNotification row = methods.notification(notification.method());
+        if (row == null) {
             log.debug("ignored notification {}", notification.method());
             return;
         }
-        handler.handle(session, new Params(notification.method(), notification.params()));
+        row.handler().handle(session, new Params(notification.method(), notification.params()));
     }
 
     private void answerReceived(RequestId id, JsonRpcMessage answer) {

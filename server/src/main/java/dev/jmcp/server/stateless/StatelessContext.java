@@ -126,8 +126,8 @@ final class StatelessContext implements RequestContext {
 
     @Override
     public boolean clientSupportsUrlElicitation() {
-        return exchange.envelope().clientCapabilities().get(OutboundMethods.ELICITATION_CREATE.capability())
-                instanceof Map<?, ?> e && e.get("url") != null;
+        return OutboundMethods.ELICITATION_CREATE.answerableBy(exchange.version(),
+                exchange.envelope().clientCapabilities(), OutboundMethods.URL_ELICITATION);
     }
 
     @Override
@@ -138,11 +138,6 @@ final class StatelessContext implements RequestContext {
 
     @Override
     public CreateMessageResult sample(CreateMessageRequest request, Duration timeout) {
-        if (request.tools() != null
-                && !RequestContexts.declaresSamplingTools(exchange.envelope().clientCapabilities())) {
-            throw new ClientRequestException(ClientRequestException.Reason.NOT_SUPPORTED,
-                    "the client did not declare the sampling.tools capability (protocol 2026-07-28)");
-        }
         String key = key(OutboundMethods.SAMPLING_CREATE_MESSAGE.capability());
         return requestInputs(Map.of(key, InputRequest.sample(request)), timeout).sampling(key);
     }
@@ -175,6 +170,7 @@ final class StatelessContext implements RequestContext {
 
     @Override
     public InputResponses requestInputs(Map<String, InputRequest> requests, Duration timeout) {
+        refuseUndeclaredFeatures(requests.values());
         if (inTask()) return awaitInTask(requests, timeout);
         var answers = new LinkedHashMap<String, Object>();
         var missing = new LinkedHashMap<String, InputRequest>();
@@ -194,6 +190,21 @@ final class StatelessContext implements RequestContext {
             throw exchange.end(new UnmetInput.Required(missing));
         }
         return new InputResponses(answers);
+    }
+
+    /**
+     * Refuses a request that needs a part of a capability the client declared without it ({@code sampling.tools},
+     * {@code elicitation.url}), in the words of its row, as a stateful session's call refuses it. A capability not
+     * declared at all is 2026-07-28's own error (-32021, {@link UnmetInput.MissingCapability}), which names it.
+     */
+    private void refuseUndeclaredFeatures(Iterable<InputRequest> requests) {
+        Map<String, Object> declared = exchange.envelope().clientCapabilities();
+        for (InputRequest request : requests) {
+            OutboundRequest method = OutboundMethods.of(request);
+            if (!method.declaredIn(declared)) continue;
+            String refused = method.refusal(request, exchange.version(), declared);
+            if (refused != null) throw new ClientRequestException(ClientRequestException.Reason.NOT_SUPPORTED, refused);
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.jmcp.server.session.Host;
 import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.Params;
 import dev.jmcp.server.session.ServedMethod;
+import dev.jmcp.server.session.ServedNotification;
 import dev.jmcp.server.session.Pipeline;
 import dev.jmcp.server.session.StatelessWire;
 
@@ -176,6 +177,14 @@ public final class StatelessRequests implements StatelessWire {
      */
     public ServedMethod method(String name) {
         return engine.method(name);
+    }
+
+    /**
+     * The row of notification {@code name}, which says what the 2026-07-28 wire's refusal of it tells the client to
+     * do instead; null when the server has no such notification.
+     */
+    public ServedNotification notification(String name) {
+        return engine.methods().notification(name);
     }
 
     /**

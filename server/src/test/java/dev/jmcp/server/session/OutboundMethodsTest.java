@@ -71,6 +71,38 @@ class OutboundMethodsTest {
     }
 
     @Test
+    void aRowSaysWhichPartOfItsCapabilityARequestNeedsAndWhyAClientCannotBeSentIt() {
+        var tools = InputRequest.sample(new CreateMessageRequest("hi", 10).withTools(List.of(), "auto"));
+        var plain = InputRequest.sample(new CreateMessageRequest("hi", 10));
+        var url = InputRequest.elicit(ElicitRequest.url("Sign in", "https://example.com", "e-1"));
+        var form = InputRequest.elicit(ElicitRequest.form("Name?", Map.of()));
+        assertThat(OutboundMethods.of(tools).featureOf(tools)).isEqualTo(OutboundMethods.SAMPLING_TOOLS);
+        assertThat(OutboundMethods.of(plain).featureOf(plain)).isNull();
+        assertThat(OutboundMethods.of(url).featureOf(url)).isEqualTo(OutboundMethods.URL_ELICITATION);
+        assertThat(OutboundMethods.of(form).featureOf(form)).isNull();
+
+        var v = ProtocolVersion.V2025_11_25;
+        Map<String, Object> bare = Map.of("sampling", Map.of(), "elicitation", Map.of());
+        assertThat(OutboundMethods.SAMPLING_CREATE_MESSAGE.refusal(plain, v, bare)).isNull();
+        assertThat(OutboundMethods.SAMPLING_CREATE_MESSAGE.refusal(tools, v, bare))
+                .isEqualTo("the client did not declare the sampling.tools capability (protocol 2025-11-25)");
+        assertThat(OutboundMethods.SAMPLING_CREATE_MESSAGE.refusal(tools, v, Map.of()))
+                .as("the capability itself comes first").contains("the sampling capability");
+        assertThat(OutboundMethods.SAMPLING_CREATE_MESSAGE.refusal(tools, v,
+                Map.of("sampling", Map.of("tools", Map.of())))).isNull();
+        assertThat(OutboundMethods.ELICITATION_CREATE.refusal(url, v, bare)).contains("elicitation.url");
+        assertThat(OutboundMethods.ELICITATION_CREATE.refusal(url, ProtocolVersion.V2025_06_18,
+                Map.of("elicitation", Map.of("url", Map.of())))).as("the revision before the declaration")
+                .isEqualTo("protocol 2025-06-18 has no URL-mode elicitation (it came with 2025-11-25); the client "
+                        + "cannot be asked");
+        assertThat(OutboundMethods.ELICITATION_CREATE.refusal(form, ProtocolVersion.V2025_03_26, bare))
+                .startsWith("protocol 2025-03-26 has no elicitation/create (it came with 2025-06-18)");
+        assertThat(OutboundMethods.ELICITATION_CREATE.answerableBy(v, Map.of("elicitation", Map.of("url", Map.of())),
+                OutboundMethods.URL_ELICITATION)).isTrue();
+        assertThat(OutboundMethods.ELICITATION_CREATE.answerableBy(v, bare, OutboundMethods.URL_ELICITATION)).isFalse();
+    }
+
+    @Test
     void aQuestionSurvivesTheTripThroughItsParams() {
         var asked = InputRequest.elicit(ElicitRequest.form("Name?", Map.of("type", "object")));
         var row = OutboundMethods.of(asked);
