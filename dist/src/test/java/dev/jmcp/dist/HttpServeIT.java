@@ -4,16 +4,18 @@ import dev.jmcp.protocol.json.JsonCodec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -44,13 +46,12 @@ class HttpServeIT {
         return start(Distribution.bundledPlugins());
     }
 
-    private URI start(java.nio.file.Path plugins) throws Exception {
-        int port;
-        try (var probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        server = new ProcessBuilder(Distribution.launcher().toString(), "serve", "-t", "-s", "--port",
-                String.valueOf(port), "-p", plugins.toString()).start();
+    /** Serves both HTTP transports on a port the server picks; the address it logs is the one it wrote. */
+    private URI start(Path plugins) throws Exception {
+        Path address = Files.createTempFile("jmcp-address", ".txt");
+        Files.delete(address);
+        server = new ProcessBuilder(Distribution.launcher().toString(), "serve", "-t", "-s", "--port", "0",
+                "--address-file", address.toString(), "-p", plugins.toString()).start();
         var url = new CompletableFuture<URI>();
         Thread.ofVirtual().start(() -> {
             try (var err = new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8))) {
@@ -64,7 +65,11 @@ class HttpServeIT {
                 url.completeExceptionally(e);
             }
         });
-        return url.get(30, TimeUnit.SECONDS);
+        URI logged = url.get(30, TimeUnit.SECONDS);
+        for (int i = 0; i < 100 && !Files.exists(address); i++) Thread.sleep(50);
+        assertThat(Files.readString(address)).as("--address-file").isEqualTo(logged + System.lineSeparator());
+        Files.delete(address);
+        return logged;
     }
 
     private HttpResponse<String> post(URI url, String sessionId, String body, Map<String, String> headers)
@@ -119,7 +124,7 @@ class HttpServeIT {
     }
 
     @Test
-    void aHotReloadReachesEveryConnectedSession(@org.junit.jupiter.api.io.TempDir java.nio.file.Path work)
+    void aHotReloadReachesEveryConnectedSession(@TempDir Path work)
             throws Exception {
         var plugins = Distribution.copyOfBundledPlugins(work.resolve("plugins"));
         URI url = start(plugins);
@@ -137,9 +142,34 @@ class HttpServeIT {
                 if (stream.body().anyMatch(line -> line.contains("notifications/tools/list_changed"))) told.countDown();
             });
         }
-        java.nio.file.Files.write(plugins.resolve("greeter.jar"), HotReloadIT.greeter("v1"));
+        Files.write(plugins.resolve("greeter.jar"), HotReloadIT.greeter("v1"));
         assertThat(told.await(30, TimeUnit.SECONDS)).as("every session told the tools changed").isTrue();
         streams.forEach(s -> s.body().close());
+    }
+
+    @Test
+    void theAddressFileOfLegacySseAloneNamesItsStreamAndAnAddressFileWithoutHttpIsRefused(
+            @TempDir Path work) throws Exception {
+        Path address = work.resolve("address");
+        server = new ProcessBuilder(Distribution.launcher().toString(), "serve", "-s", "--port", "0",
+                "--address-file", address.toString(), "-p", Distribution.bundledPlugins().toString())
+                .redirectErrorStream(true).redirectOutput(work.resolve("log").toFile()).start();
+        for (int i = 0; i < 600 && server.isAlive() && !Files.exists(address); i++) Thread.sleep(50);
+        URI sse = URI.create(Files.readString(address).strip());
+        assertThat(sse.toString()).startsWith("http://127.0.0.1:").endsWith("/sse");
+        assertThat(sse.getPort()).isPositive();
+        var response = http.send(HttpRequest.newBuilder(sse).header("Accept", "text/event-stream").GET().build(),
+                HttpResponse.BodyHandlers.ofLines());
+        assertThat(response.statusCode()).isEqualTo(200);
+        response.body().close();
+
+        var refused = new ProcessBuilder(Distribution.launcher().toString(), "serve", "--address-file",
+                address.toString()).redirectErrorStream(true).start();
+        refused.getOutputStream().close();
+        String output = new String(refused.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(refused.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(refused.exitValue()).isEqualTo(2);
+        assertThat(output).contains("--address-file names the address of HTTP; add -t");
     }
 
     @Test

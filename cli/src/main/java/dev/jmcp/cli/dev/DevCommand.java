@@ -9,6 +9,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,7 +68,7 @@ public final class DevCommand implements Callable<Integer> {
         }
         DevServing serving;
         try {
-            serving = DevServing.of(serveOptions, DevCommand::freeLoopbackPort);
+            serving = DevServing.of(serveOptions);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -100,9 +101,14 @@ public final class DevCommand implements Callable<Integer> {
         // protocol, and its logging is set up by serve alone (in this process, starting Maven has already used it).
         var serve = new ArrayList<>(launcher());
         serve.addAll(List.of("serve", "-p", plugins.toString(), "--dev-build-status", status.toString()));
+        Path address = plugins.resolveSibling("address");
+        Files.deleteIfExists(address);
+        if (serving.http()) serve.addAll(List.of("--address-file", address.toString()));
         serve.addAll(serving.serveOptions());
         Process server = new ProcessBuilder(serve).inheritIO().start();
-        serving.console().ifPresent(console -> err.println("jmcp dev: the console is at " + console));
+        if (serving.http()) {
+            Thread.ofPlatform().daemon().name("jmcp-dev-address").start(() -> announce(address, server, err));
+        }
         Thread stop = new Thread(() -> {
             server.destroy();
             try {
@@ -120,12 +126,20 @@ public final class DevCommand implements Callable<Integer> {
         }
     }
 
-    /** A port free on the loopback address now, for the server to bind a moment later. */
-    private static int freeLoopbackPort() {
-        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException("no free port on the loopback address", e);
+    /**
+     * Prints the console's address once the server has written its own (the port it bound) to {@code address};
+     * nothing when the server ends first, having said why itself.
+     */
+    private static void announce(Path address, Process server, PrintStream err) {
+        try {
+            while (server.isAlive() && !Files.exists(address)) Thread.sleep(50);
+            if (!Files.exists(address)) return;
+            URI endpoint = URI.create(Files.readString(address).strip());
+            err.println("jmcp dev: the console is at " + DevServing.console(endpoint));
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("jmcp dev: cannot read the server's address from " + address + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

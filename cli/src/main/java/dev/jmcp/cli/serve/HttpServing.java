@@ -12,6 +12,10 @@ import dev.jmcp.server.state.SharedState;
 import org.slf4j.Logger;
 
 import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -45,9 +49,26 @@ final class HttpServing {
         }
     }
 
+    /**
+     * Writes the endpoint's URL and a line end to {@code file}, whole or not at all: a reader that sees the file sees
+     * the address (written beside it, then renamed over it).
+     */
+    static void writeAddress(Path file, URI url) throws IOException {
+        Path absolute = file.toAbsolutePath();
+        Path written = absolute.resolveSibling(absolute.getFileName() + ".part");
+        try {
+            Files.writeString(written, url + System.lineSeparator());
+            Files.move(written, absolute, StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new IOException("cannot write the address file " + file + " (--address-file): " + e, e);
+        }
+    }
+
     /** Serves until the process is stopped; returns the exit code (1 when the port cannot be bound, logged). */
     static int serve(ServerOptions options, HttpOptions httpOptions, Authorization authorization, boolean logCalls,
-                     boolean telemetry, boolean console, java.nio.file.Path devBuildStatus, SharedState shared,
+                     boolean telemetry, boolean console, Path devBuildStatus,
+                     Path addressFile, SharedState shared,
                      boolean alsoStdio, Logger log, SearchServing search) {
         // Nothing reads stdout in HTTP mode, but a plugin's stray print still belongs with the logs.
         System.setOut(System.err);
@@ -113,6 +134,10 @@ final class HttpServing {
             if (httpOptions.legacySse()) {
                 log.info("{} {} serving HTTP+SSE (2024-11-05) at http://{}:{}/sse", options.name(), options.version(),
                         httpOptions.host(), transport.port());
+            }
+            if (addressFile != null) {
+                URI url = transport.url();
+                writeAddress(addressFile, httpOptions.streamableHttp() ? url : url.resolve("/sse"));
             }
             if (alsoStdio) {
                 // Until the stdio client goes (standard input ends), then as a stop: HTTP clients are drained first.

@@ -52,6 +52,7 @@ public final class ServeCommand implements Callable<Integer> {
     String host;
     int port;
     String path;
+    Path addressFile;
     NetworkOptions network;
     boolean logCalls;
     java.net.URI state;
@@ -188,6 +189,9 @@ public final class ServeCommand implements Callable<Integer> {
         if (console && !overHttp) {
             throw new ParameterException(spec.commandLine(), "--console is served over HTTP; add -t");
         }
+        if (addressFile != null && !overHttp) {
+            throw new ParameterException(spec.commandLine(), "--address-file names the address of HTTP; add -t");
+        }
         boolean authorized = auth.configured();
         if (authorized && !overHttp) {
             throw new ParameterException(spec.commandLine(), "authorization (--auth-issuer, --api-key-file) is for "
@@ -272,7 +276,7 @@ public final class ServeCommand implements Callable<Integer> {
         var search = new SearchServing(searchSettings, searchIndex);
         // Each way of serving logs under its own name (a line names its logger, not the class that called it).
         return overHttp ? HttpServing.serve(options, httpOptions, authorization, logCalls, telemetry, console,
-                devBuildStatus, shared, stdio, LoggerFactory.getLogger(HttpServing.class), search) : StdioServing.serve(options, logCalls, telemetry,
+                devBuildStatus, addressFile, shared, stdio, LoggerFactory.getLogger(HttpServing.class), search) : StdioServing.serve(options, logCalls, telemetry,
                 network.gracePeriod != null ? network.gracePeriod : HttpOptions.DEFAULT_GRACE_PERIOD,
                 LoggerFactory.getLogger(StdioServing.class), search);
     }

@@ -87,6 +87,9 @@ final class ServeCommandLine {
                 .description("Port of the HTTP transports; 0 picks a free one (default: ${DEFAULT-VALUE})."));
         add(option(String.class, () -> c.path, v -> c.path = v, "--path").paramLabel("PATH").defaultValue("/mcp")
                 .description("Endpoint path of the Streamable HTTP transport (default: ${DEFAULT-VALUE})."));
+        add(option(Path.class, () -> c.addressFile, v -> c.addressFile = v, "--address-file").paramLabel("FILE")
+                .description("With -t or -s: once the port is open, write the endpoint's URL (the port chosen with "
+                        + "--port 0 in it) to FILE, for a script or a program that started the server."));
         network(network);
         add(flag(() -> c.logCalls, v -> c.logCalls = v, "--log-calls")
                 .description("Log one structured line per call (logger jmcp.calls: method, target, plugin, session, "

@@ -22,47 +22,59 @@ class DevServingTest {
     Path work;
 
     @Test
-    void withNoTransportOptionItServesHttpOnAFreeLoopbackPortWithTheConsole() {
-        DevServing serving = DevServing.of(List.of(), () -> 43117);
-        assertThat(serving.serveOptions()).containsExactly("-t", "--port", "43117", "--console");
-        assertThat(serving.console()).contains(URI.create("http://127.0.0.1:43117/console/"));
+    void withNoTransportOptionItServesHttpOnAPortTheServerPicksWithTheConsole() {
+        DevServing serving = DevServing.of(List.of());
+        assertThat(serving.serveOptions()).containsExactly("-t", "--port", "0", "--console");
+        assertThat(serving.http()).isTrue();
 
-        DevServing named = DevServing.of(List.of("--console", "--port", "8123", "--log-calls"), () -> 1);
+        DevServing named = DevServing.of(List.of("--console", "--port", "8123", "--log-calls"));
         assertThat(named.serveOptions()).containsExactly("--console", "--port", "8123", "--log-calls", "-t");
-        assertThat(named.console()).contains(URI.create("http://127.0.0.1:8123/console/"));
+        assertThat(named.http()).isTrue();
     }
 
     @Test
     void stdioAloneServesStdioOnlyForAClientThatStartsJmcpDev() {
-        DevServing serving = DevServing.of(List.of("--stdio", "-v"), () -> {
-            throw new AssertionError("no port is needed over stdio");
-        });
+        DevServing serving = DevServing.of(List.of("--stdio", "-v"));
         assertThat(serving.serveOptions()).containsExactly("--stdio", "-v");
-        assertThat(serving.console()).isEmpty();
+        assertThat(serving.http()).isFalse();
     }
 
     @Test
     void httpAskedForIsServedAsGivenWithTheConsoleAdded() {
-        DevServing both = DevServing.of(List.of("-t", "--stdio", "--host", "::1"), () -> 1);
+        DevServing both = DevServing.of(List.of("-t", "--stdio", "--host", "::1"));
         assertThat(both.serveOptions()).containsExactly("-t", "--stdio", "--host", "::1", "--console");
-        assertThat(both.console()).contains(URI.create("http://[::1]:3000/console/"));
+        assertThat(both.http()).isTrue();
 
-        DevServing picked = DevServing.of(List.of("-t", "--port", "0", "--console"), () -> 1);
-        assertThat(picked.serveOptions()).containsExactly("-t", "--port", "0", "--console");
-        assertThat(picked.console()).as("serve picks the port and prints the address itself").isEmpty();
+        DevServing sse = DevServing.of(List.of("-s", "--console"));
+        assertThat(sse.serveOptions()).containsExactly("-s", "--console");
+        assertThat(sse.http()).isTrue();
+    }
+
+    @Test
+    void theConsoleIsOnTheHostAndPortTheServerWroteWithAWildcardHostReachedOnLoopback() {
+        assertThat(DevServing.console(URI.create("http://127.0.0.1:41234/mcp")))
+                .isEqualTo(URI.create("http://127.0.0.1:41234/console/"));
+        assertThat(DevServing.console(URI.create("https://[::1]:8443/mcp")))
+                .isEqualTo(URI.create("https://[::1]:8443/console/"));
+        assertThat(DevServing.console(URI.create("http://0.0.0.0:3000/sse")))
+                .isEqualTo(URI.create("http://127.0.0.1:3000/console/"));
+        assertThat(DevServing.console(URI.create("http://[::]:3000/mcp")))
+                .isEqualTo(URI.create("http://127.0.0.1:3000/console/"));
     }
 
     @Test
     void optionsThatNeedHttpWithStdioAloneAndOptionsServeDoesNotKnowAreRefused() {
-        assertThatThrownBy(() -> DevServing.of(List.of("--stdio", "--console"), () -> 1))
+        assertThatThrownBy(() -> DevServing.of(List.of("--stdio", "--console")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--console needs HTTP").hasMessageContaining("leave out --stdio");
-        assertThatThrownBy(() -> DevServing.of(List.of("--stdio", "--state", "redis://127.0.0.1:6379"), () -> 1))
+        assertThatThrownBy(() -> DevServing.of(List.of("--stdio", "--state", "redis://127.0.0.1:6379")))
                 .hasMessageContaining("--state needs HTTP");
-        assertThatThrownBy(() -> DevServing.of(List.of("--no-such-option"), () -> 1))
+        assertThatThrownBy(() -> DevServing.of(List.of("--no-such-option")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--no-such-option");
-        assertThatThrownBy(() -> DevServing.of(List.of("--port", "many"), () -> 1))
+        assertThatThrownBy(() -> DevServing.of(List.of("--port", "many")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("many");
+        assertThatThrownBy(() -> DevServing.of(List.of("--address-file", "a.txt")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("set by jmcp dev itself");
     }
 
     @Test
