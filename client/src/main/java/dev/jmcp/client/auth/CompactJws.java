@@ -38,41 +38,50 @@ final class CompactJws {
      */
     static String sign(Map<String, Object> header, Map<String, Object> claims, PrivateKey key)
             throws GeneralSecurityException {
-        String[] algorithm = algorithm(key);
+        Algorithm algorithm = Algorithm.of(key);
         var protectedHeader = new LinkedHashMap<String, Object>();
-        protectedHeader.put("alg", algorithm[0]);
+        protectedHeader.put("alg", algorithm.jws());
         protectedHeader.putAll(header);
         String input = part(protectedHeader) + "." + part(claims);
-        Signature signer = Signature.getInstance(algorithm[1]);
+        Signature signer = Signature.getInstance(algorithm.jdk());
         signer.initSign(key);
         signer.update(input.getBytes(StandardCharsets.US_ASCII));
         return input + "." + BASE64URL.encodeToString(signer.sign());
     }
 
     /**
-     * The JWS {@code alg} for {@code key} and the JDK's name of its signature. RFC 7518 §3.4 ties each ECDSA algorithm
-     * to one curve (ES256 is P-256 with SHA-256), so the curve chooses; its signature is R and S side by side, which is
-     * the JDK's P1363 format (not DER).
+     * A JWS {@code alg} and the JDK's name of its signature.
+     *
+     * @param jws its name in a JWS header ({@code ES256})
+     * @param jdk the JDK's {@link Signature} algorithm that makes it
      */
-    private static String[] algorithm(PrivateKey key) throws GeneralSecurityException {
-        if (key instanceof ECPrivateKey ec) {
-            return switch (ec.getParams().getCurve().getField().getFieldSize()) {
-                case 256 -> new String[]{"ES256", "SHA256withECDSAinP1363Format"};
-                case 384 -> new String[]{"ES384", "SHA384withECDSAinP1363Format"};
-                case 521 -> new String[]{"ES512", "SHA512withECDSAinP1363Format"};
-                default -> throw new InvalidKeyException("an EC key on P-256, P-384 or P-521 signs a JWS, not one of "
-                        + ec.getParams().getCurve().getField().getFieldSize() + " bits");
-            };
-        }
-        if (key instanceof RSAPrivateKey rsa) {
-            // RFC 7518 §3.3: "A key of size 2048 bits or larger MUST be used with these algorithms."
-            if (rsa.getModulus().bitLength() < 2048) {
-                throw new InvalidKeyException("an RSA key signs a JWS from 2048 bits on, not "
-                        + rsa.getModulus().bitLength());
+    private record Algorithm(String jws, String jdk) {
+        /**
+         * The algorithm for {@code key}. RFC 7518 §3.4 ties each ECDSA algorithm to one curve (ES256 is P-256 with
+         * SHA-256), so the curve chooses; its signature is R and S side by side, which is the JDK's P1363 format (not
+         * DER).
+         */
+        static Algorithm of(PrivateKey key) throws GeneralSecurityException {
+            if (key instanceof ECPrivateKey ec) {
+                int bits = ec.getParams().getCurve().getField().getFieldSize();
+                return switch (bits) {
+                    case 256 -> new Algorithm("ES256", "SHA256withECDSAinP1363Format");
+                    case 384 -> new Algorithm("ES384", "SHA384withECDSAinP1363Format");
+                    case 521 -> new Algorithm("ES512", "SHA512withECDSAinP1363Format");
+                    default -> throw new InvalidKeyException("an EC key on P-256, P-384 or P-521 signs a JWS, not one "
+                            + "of " + bits + " bits");
+                };
             }
-            return new String[]{"RS256", "SHA256withRSA"};
+            if (key instanceof RSAPrivateKey rsa) {
+                // RFC 7518 §3.3: "A key of size 2048 bits or larger MUST be used with these algorithms."
+                if (rsa.getModulus().bitLength() < 2048) {
+                    throw new InvalidKeyException("an RSA key signs a JWS from 2048 bits on, not "
+                            + rsa.getModulus().bitLength());
+                }
+                return new Algorithm("RS256", "SHA256withRSA");
+            }
+            throw new InvalidKeyException("an EC or RSA key signs a JWS, not " + key.getAlgorithm());
         }
-        throw new InvalidKeyException("an EC or RSA key signs a JWS, not " + key.getAlgorithm());
     }
 
     private static String part(Map<String, Object> json) {
