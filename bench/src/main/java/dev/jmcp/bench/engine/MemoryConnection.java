@@ -16,8 +16,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A connection that encodes each message the way the stdio connection does (under one lock, into a reused buffer)
- * and hands the encoded length to whoever waits for the answer to that request id. Ids are small numbers, one per
- * client thread, each thread having at most one request in flight. Thread-safe.
+ * and hands the encoded length to whoever waits for the answer to that request id, in the id's slot ({@code id %
+ * slots}): one slot per client thread, each thread having at most one request in flight ({@link EchoCalls}).
+ * Thread-safe.
  */
 final class MemoryConnection implements Connection {
     private static final JsonCodec CODEC = JsonCodec.shared();
@@ -48,7 +49,7 @@ final class MemoryConnection implements Connection {
         } finally {
             lock.unlock();
         }
-        if (related instanceof RequestId.Number n) answers.get(n.value().intValue()).add(length);
+        if (related instanceof RequestId.Number n) answers.get((int) (n.value().longValue() % answers.size())).add(length);
     }
 
     @Override
@@ -56,9 +57,9 @@ final class MemoryConnection implements Connection {
         throw new UnsupportedOperationException("the benchmark sends no batches");
     }
 
-    /** Waits for the answer to request {@code id}, at most 10 s; returns its encoded length. */
-    int await(int id) throws InterruptedException {
-        Integer length = answers.get(id).poll(10, TimeUnit.SECONDS);
+    /** Waits for the answer to request {@code id} (in slot {@code id % slots}), at most 10 s; returns its length. */
+    int await(long id) throws InterruptedException {
+        Integer length = answers.get((int) (id % answers.size())).poll(10, TimeUnit.SECONDS);
         if (length == null) throw new IllegalStateException("no answer to request " + id + " within 10 s");
         return length;
     }

@@ -69,7 +69,7 @@ public class NativeRoundTripBenchmark {
         private Session session;
         private MemoryConnection connection;
         private Path library;
-        private final byte[] request = Payloads.toolsCallBytes(ID, Payloads.TEXT);
+        private final EchoCalls calls = new EchoCalls(ID, 2);
 
         @Setup(Level.Trial)
         public void start() throws Exception {
@@ -130,8 +130,8 @@ public class NativeRoundTripBenchmark {
             connection.await(0);
             send(Payloads.INITIALIZED.getBytes(StandardCharsets.UTF_8));
             connection.capture(true);
-            send(request);
-            connection.await(ID);
+            send(calls.bytes());
+            connection.await(calls.id());
             String answer = connection.captured();
             if (!answer.contains("\"text\":\"" + Payloads.TEXT + "\"") || answer.contains("\"isError\":true")) {
                 throw new IllegalStateException("echo did not answer with its text: " + answer);
@@ -144,8 +144,9 @@ public class NativeRoundTripBenchmark {
         }
 
         int call() throws Exception {
-            send(request);
-            return connection.await(ID);
+            calls.advance();
+            send(calls.bytes());
+            return connection.await(calls.id());
         }
 
         @TearDown(Level.Trial)

@@ -74,17 +74,16 @@ public class RoundTripBenchmark {
         }
     }
 
-    /** One client thread: its own request id (reused: it never has two requests in flight) and request bytes. */
+    /** One client thread: its own answer slot and requests, a new id each (it never has two requests in flight). */
     @State(Scope.Thread)
     public static class Client {
-        int id;
-        byte[] request;
+        EchoCalls calls;
 
         @Setup(Level.Trial)
         public void prepare(Server server) {
-            id = server.nextId.getAndIncrement();
-            if (id >= SETUP_ID) throw new IllegalStateException("more benchmark threads than request slots");
-            request = Payloads.toolsCallBytes(id, Payloads.TEXT);
+            int slot = server.nextId.getAndIncrement();
+            if (slot >= SETUP_ID) throw new IllegalStateException("more benchmark threads than request slots");
+            calls = new EchoCalls(slot, SLOTS);
         }
     }
 
@@ -101,7 +100,9 @@ public class RoundTripBenchmark {
     }
 
     private static int call(Server server, Client client) throws InterruptedException {
-        server.session.receive(client.request, 0, client.request.length);
-        return server.connection.await(client.id);
+        EchoCalls calls = client.calls;
+        calls.advance();
+        server.session.receive(calls.bytes(), 0, calls.bytes().length);
+        return server.connection.await(calls.id());
     }
 }
