@@ -2,6 +2,7 @@ package dev.jmcp.server;
 
 import dev.jmcp.server.config.ServerOptions;
 import dev.jmcp.server.methods.Methods;
+import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.session.ServerSession;
@@ -15,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -374,6 +376,31 @@ class EngineTest {
         assertThat((String) error(duplicate).get("message")).contains("already in use");
         send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":9}}");
         assertThat(plugins.slowInterrupted.await(5, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void anIdIsFreeAgainOnceItsAnswerHasGoneOutThoughItsHandlerHasNotEnded() throws Exception {
+        // An observer that holds the end of each ping keeps its handler running after its answer went out.
+        var ending = new CountDownLatch(1);
+        var held = new CountDownLatch(2);
+        engine.observe(call -> !call.method().equals("ping") ? CallSpan.NONE : outcome -> {
+            held.countDown();
+            try {
+                ending.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        initialize("2025-11-25", "{}");
+        assertThat(result(request(5, "ping", "{}"))).isEmpty();
+        // A client that counts its ids per call sends the next request under the same id as soon as it has the answer.
+        assertThat(result(request(5, "ping", "{}"))).isEmpty();
+        assertThat(held.await(5, TimeUnit.SECONDS)).isTrue();
+        // Both handlers still hold their slots until they end; a cancellation of the answered id finds nothing to stop.
+        assertThat(session.requestsInFlight()).isEqualTo(2);
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":5}}");
+        ending.countDown();
+        assertThat(result(request(6, "ping", "{}"))).isEmpty();
     }
 
     @Test

@@ -23,7 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * The requests in flight of one connection, or of a transport's requests that come on none (2026-07-28 over HTTP), and
  * the one admission of a request to them, whichever wire it speaks: the bound on requests pending (for a connection
  * {@code maxPendingRequests}, answers held for unfinished batches counted; without one, the transport's bound), over
- * which a request is answered -32000 "Server busy"; on a connection, an id no request in flight uses; the
+ * which a request is answered -32000 "Server busy"; on a connection, an id no request in flight uses (an id is free
+ * again once its answer is going out: the client has it, even if the handler still runs a moment longer); the
  * {@code subscriptions/listen} streams, which the end of input cancels and which a shutdown does not wait for; a
  * cancellation that frees the slot of a handler ignoring it after {@link #CANCEL_GRACE}; the stop at the end of a
  * shutdown's grace period; and exactly one answer per request ({@link InFlight#claimAnswer}), which
@@ -44,8 +45,13 @@ public final class Admission {
      * that come on none are from many clients, whose ids may be the same: keyed by themselves.
      */
     private final boolean oneConnection;
-    /** The requests in flight, by id on a connection, by themselves otherwise ({@link #key}). */
-    private final Map<Object, InFlight> inFlight = new ConcurrentHashMap<>();
+    /**
+     * The requests in flight whose answer has not gone out, by id on a connection (the ids in use), by themselves
+     * otherwise ({@link #key}).
+     */
+    private final Map<Object, InFlight> unanswered = new ConcurrentHashMap<>();
+    /** Every request in flight, answered or not, until its handler has ended: what holds a slot. */
+    private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
     /** Slots taken in {@link #inFlight}, reserved before a request is put there so that the bound is exact. */
     private final AtomicInteger taken = new AtomicInteger();
     /** The requests in flight that are not {@link #listens}: what a shutdown waits for. */
@@ -121,19 +127,20 @@ public final class Admission {
         if (busy(request, wire, responder, true)) return null;
         var work = InFlight.admitting(request, identityFromParent);
         Object key = key(work);
-        if (inFlight.putIfAbsent(key, work) != null) {
+        if (unanswered.putIfAbsent(key, work) != null) {
             taken.decrementAndGet();
             // The second request's id is the first's, so its error response can only be told apart by its message.
             responder.respond(error(request, ErrorCodes.INVALID_REQUEST,
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));
             return null;
         }
+        inFlight.add(work);
         if (method != null && method.is(ServedMethod.Trait.STREAMS)) {
             listens.add(work);
         } else {
             requests.incrementAndGet();
         }
-        Responder once = answerOnce(work, responder);
+        Responder once = answerOnce(work, responder, () -> unanswered.remove(key, work));
         try {
             pipeline.serve(request, method, wire, work, once::respond, sent -> {
                 try {
@@ -169,14 +176,15 @@ public final class Admission {
         }
     }
 
-    /** Where {@code work} is kept in {@link #inFlight}: its id on a connection, itself otherwise. */
+    /** Where {@code work} is kept in {@link #unanswered}: its id on a connection, itself otherwise. */
     private Object key(InFlight work) {
         return oneConnection ? work.id() : work;
     }
 
-    /** {@code work} is no longer in flight: its slot is free. True for whoever got here first, false after. */
+    /** {@code work} is no longer in flight: its id and slot are free. True for whoever got here first, false after. */
     private boolean release(Object key, InFlight work) {
-        if (!inFlight.remove(key, work)) return false;
+        unanswered.remove(key, work);
+        if (!inFlight.remove(work)) return false;
         taken.decrementAndGet();
         if (!listens.remove(work)) requests.decrementAndGet();
         signalIfIdle();
@@ -194,8 +202,12 @@ public final class Admission {
         return held == 0 ? "" : " and " + held + " answers wait for the rest of their batch";
     }
 
-    /** {@code responder} for {@code work}'s one answer, which {@link #stopInFlight} may give instead. */
-    private static Responder answerOnce(InFlight work, Responder responder) {
+    /**
+     * {@code responder} for {@code work}'s one answer, which {@link #stopInFlight} may give instead; {@code answered}
+     * runs just before that answer goes out, so that a client which reuses the id as soon as it has its answer finds
+     * it free (though MCP asks it not to reuse ids in a session, simple clients count per call).
+     */
+    private static Responder answerOnce(InFlight work, Responder responder, Runnable answered) {
         Responder once = message -> {
             // A stateless call's progress and a listen's events go out this way too: only an answer is claimed.
             if (!(message instanceof JsonRpcAnswer)) {
@@ -203,6 +215,7 @@ public final class Admission {
                 return;
             }
             if (!work.claimAnswer()) return;
+            answered.run();
             try {
                 responder.respond(message);
             } catch (Throwable e) {
@@ -233,7 +246,7 @@ public final class Admission {
      */
     public int stopInFlight() {
         int answered = 0;
-        for (InFlight work : inFlight.values()) {
+        for (InFlight work : inFlight) {
             if (work.stop(new JsonRpcErrorResponse(work.id(), new JsonRpcError(
                     ErrorCodes.INTERNAL_ERROR, "Internal error: the server stopped before this request finished (its "
                     + "shutdown grace period ended); retry on a new server")))) {
@@ -243,9 +256,9 @@ public final class Admission {
         return answered;
     }
 
-    /** The client cancelled request {@code id} of this connection: its handler is interrupted, and no response goes out. */
+    /** The client cancelled this connection's request {@code id}: its handler is interrupted, no response goes out. */
     void cancel(RequestId id, String reason) {
-        InFlight work = id == null || !oneConnection ? null : inFlight.get(id);
+        InFlight work = id == null || !oneConnection ? null : unanswered.get(id);
         if (work != null) cancel(work, reason);
     }
 
@@ -254,7 +267,7 @@ public final class Admission {
      * ended, and no response goes out. Idempotent.
      */
     public void cancel(InFlight work, String reason) {
-        if (work.cancelled() || inFlight.get(key(work)) != work) return;
+        if (work.cancelled() || !inFlight.contains(work)) return;
         log.debug("request {} cancelled by the client: {}", work.id(), reason);
         work.cancel();
         Thread.ofVirtual().name("mcp-cancel-watch-" + work.id()).start(() -> freeWhenStuck(work));
@@ -287,7 +300,7 @@ public final class Admission {
 
     /** Cancels every request in flight (the session ends). */
     void cancelAll() {
-        inFlight.values().forEach(InFlight::cancel);
+        inFlight.forEach(InFlight::cancel);
     }
 
     /**
