@@ -32,13 +32,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 
 /**
  * The tool index: Lucene BM25 over an in-memory directory, fused with the dense ranking of a {@link DenseIndex} when
@@ -67,6 +71,15 @@ final class HybridToolIndex implements ToolIndex {
      * in [0, 1] (see {@link ToolActions}); 0 turns it off.
      */
     static final double ACTION_WEIGHT = RankingSettings.number("actionWeight");
+    /**
+     * What a tool gains on the fused score when the request names where it comes from ("search our notion for ...":
+     * a word of its source's name that no other source's tools use; see {@link #sourceNames}); 0 turns it off.
+     */
+    static final double SOURCE_WEIGHT = RankingSettings.number("sourceWeight");
+    /** The words of a source's name that say what kind of thing it is, not which one. */
+    private static final Set<String> GENERIC_SOURCE_WORDS = Set.of("mcp", "server", "servers", "reference", "official",
+            "plugin", "the", "and", "for", "api", "tools", "test");
+    private static final Pattern NAME_WORD = Pattern.compile("[\\p{L}\\p{N}]+");
     /** The weight of a request's quoted words (see {@link RequestText}) against its other words (1). */
     static final float QUOTE_WEIGHT = (float) RankingSettings.number("quoteWeight");
     /** The weight of a mistyped word's neighbours (see {@link Typos}) against the request's own words (1). */
@@ -115,10 +128,12 @@ final class HybridToolIndex implements ToolIndex {
      */
     private record Generation(DirectoryReader reader, Map<String, ToolDocument> documents,
                               Map<String, List<Fusion.Scored>> intentRankings,
-                              Map<String, DenseRanking> intentDenseRankings) {
+                              Map<String, DenseRanking> intentDenseRankings,
+                              AtomicReference<Map<String, String>> sourceNames) {
 
         Generation(DirectoryReader reader, Map<String, ToolDocument> documents) {
-            this(reader, documents, new ConcurrentHashMap<>(), new ConcurrentHashMap<>());
+            this(reader, documents, new ConcurrentHashMap<>(), new ConcurrentHashMap<>(),
+                    new AtomicReference<>());
         }
     }
 
@@ -226,12 +241,16 @@ final class HybridToolIndex implements ToolIndex {
                 }
             }
             String action = ACTION_WEIGHT > 0 ? actions.ofRequest(request.text().intent(), translation) : null;
-            if (action == null && denseRanking.isEmpty()) return names(lexical, limit);
+            Set<String> named = SOURCE_WEIGHT > 0 ? namedSources(generation, query) : Set.of();
+            if (action == null && named.isEmpty() && denseRanking.isEmpty()) return names(lexical, limit);
             Map<String, ToolDocument> documents = generation.documents();
-            return fusion.fuse(lexical, denseRanking, intentRankings, limit, action == null ? null : name -> {
-                ToolDocument document = documents.get(name);
-                return document == null ? 0 : ACTION_WEIGHT * ToolActions.agreement(action, document.action());
-            });
+            return fusion.fuse(lexical, denseRanking, intentRankings, limit,
+                    action == null && named.isEmpty() ? null : name -> {
+                        ToolDocument document = documents.get(name);
+                        if (document == null) return 0;
+                        return ACTION_WEIGHT * ToolActions.agreement(action, document.action())
+                                + (named.contains(document.source()) ? SOURCE_WEIGHT : 0);
+                    });
         } finally {
             release(generation);
         }
@@ -316,6 +335,101 @@ final class HybridToolIndex implements ToolIndex {
         }
     }
 
+    /** The words that name one source of the tools indexed now, with the source (see {@link #sourceNames}). */
+    Map<String, String> sourceNames() {
+        Generation generation = acquire();
+        try {
+            return sourceNamesOf(generation);
+        } finally {
+            release(generation);
+        }
+    }
+
+    private Map<String, String> sourceNamesOf(Generation generation) {
+        Map<String, String> names = generation.sourceNames().get();
+        if (names == null) {
+            names = sourceNames(generation);
+            generation.sourceNames().compareAndSet(null, names);
+        }
+        return names;
+    }
+
+    /** The sources {@code query} names by a word of their name (see {@link #sourceNames}); often none. */
+    private Set<String> namedSources(Generation generation, String query) {
+        Map<String, String> names = sourceNamesOf(generation);
+        if (names.isEmpty()) return Set.of();
+        Set<String> named = Set.of();
+        var words = NAME_WORD.matcher(query.toLowerCase(Locale.ROOT));
+        while (words.find()) {
+            String source = names.get(words.group());
+            if (source == null) continue;
+            if (named.isEmpty()) named = new HashSet<>(2);
+            named.add(source);
+        }
+        return named;
+    }
+
+    /**
+     * The words that name one source of the generation's tools, with the source: a word of the source's name (before
+     * any parenthesis; three letters or more, not a word like "server") that no other source's name has and no other
+     * source's tool uses in its name, title or description. "Notion" names the Notion server's tools; "Search" in
+     * "Brave Search" names nothing, as other tools search too. Made once a generation, at its first search.
+     */
+    private Map<String, String> sourceNames(Generation generation) {
+        Map<String, Set<String>> sourcesOf = new HashMap<>();
+        Map<String, Integer> toolsOf = new HashMap<>();
+        for (ToolDocument document : generation.documents().values()) {
+            String source = document.source();
+            if (source.isEmpty()) continue;
+            if (toolsOf.merge(source, 1, Integer::sum) > 1) continue;
+            int open = source.indexOf('(');
+            String name = open < 0 ? source : source.substring(0, open);
+            var words = NAME_WORD.matcher(name.toLowerCase(Locale.ROOT));
+            while (words.find()) {
+                String word = words.group();
+                if (word.length() >= 3 && !GENERIC_SOURCE_WORDS.contains(word)) {
+                    sourcesOf.computeIfAbsent(word, w -> new HashSet<>()).add(source);
+                }
+            }
+        }
+        Map<String, String> names = new HashMap<>();
+        try {
+            IndexSearcher searcher = new IndexSearcher(generation.reader());
+            for (Map.Entry<String, Set<String>> entry : sourcesOf.entrySet()) {
+                if (entry.getValue().size() != 1) continue;
+                String source = entry.getValue().iterator().next();
+                if (!usedElsewhere(generation, searcher, entry.getKey(), source, toolsOf.get(source))) {
+                    names.put(entry.getKey(), source);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("searching an in-memory index failed", e);
+        }
+        return Map.copyOf(names);
+    }
+
+    /**
+     * Whether a tool of a source other than {@code source} (which has {@code tools} tools) has {@code word} in its
+     * name, title or description.
+     */
+    private boolean usedElsewhere(Generation generation, IndexSearcher searcher, String word, String source, int tools)
+            throws IOException {
+        Set<String> terms = analyzer.terms(word, 4);
+        if (terms.isEmpty()) return true;
+        BooleanQuery.Builder builder = new BooleanQuery.Builder();
+        for (String field : List.of("name", "title", "description")) {
+            for (String term : terms) builder.add(new TermQuery(new Term(field, term)), BooleanClause.Occur.SHOULD);
+        }
+        BooleanQuery query = builder.build();
+        // More tools use it than the source has: some are another's. Otherwise look at each (a source's few tools).
+        if (searcher.count(query) > tools) return true;
+        for (Fusion.Scored hit : ranking(generation.reader(), searcher.search(query, tools).scoreDocs)) {
+            ToolDocument document = generation.documents().get(hit.name());
+            if (document != null && !document.source().equals(source)) return true;
+        }
+        return false;
+    }
+
     /** A request's intent and quotes, and the English words the glossary gives for its intent (quotes left out). */
     private Request read(String query) {
         RequestText text = RequestText.of(query);
@@ -367,7 +481,7 @@ final class HybridToolIndex implements ToolIndex {
             IndexSearcher searcher = new IndexSearcher(generation.reader());
             searcher.setSimilarity(new BM25Similarity(BM25_K1, BM25_B));
             BooleanQuery.Builder builder = new BooleanQuery.Builder();
-            Set<String> known = new java.util.HashSet<>();
+            Set<String> known = new HashSet<>();
             for (Map.Entry<String, Float> field : FIELD_WEIGHTS.entrySet()) {
                 known.addAll(addTerms(builder, searcher, field.getKey(), terms, field.getValue()));
                 addTerms(builder, searcher, field.getKey(), glossed, field.getValue() * GLOSSARY_WEIGHT);

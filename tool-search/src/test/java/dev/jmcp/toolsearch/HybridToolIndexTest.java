@@ -72,6 +72,33 @@ class HybridToolIndexTest {
     }
 
     @Test
+    void aWordOfOneSourcesNameThatNoOtherSourcesToolsUseNamesThatSource() {
+        try (HybridToolIndex index = lexical()) {
+            index.update(List.of(
+                    sourced("notion_search", "Search pages and databases by their title.", "Notion"),
+                    sourced("brave_web_search", "Search the web with Brave.", "Brave Search"),
+                    sourced("maps_geocode", "Turn an address into coordinates.", "Google Maps (MCP reference server)"),
+                    sourced("list_events", "List the events of a calendar in a time range.", "Google Calendar"),
+                    sourced("get_current_time", "The current time in a time zone.", "Time"),
+                    sourced("git_log", "Show the commit log.", "Git (local repositories)"),
+                    sourced("gitlab_log", "Show a project's git history.", "GitLab")));
+            // Not "search" (a Notion tool searches too), "google" (two sources), "reference" or "server" (no one's
+            // name), "time" (a calendar tool's word), "git" (GitLab's tool uses it), "repositories" (in parentheses).
+            assertThat(index.sourceNames()).containsOnly(Map.entry("notion", "Notion"),
+                    Map.entry("brave", "Brave Search"), Map.entry("maps", "Google Maps (MCP reference server)"),
+                    Map.entry("calendar", "Google Calendar"), Map.entry("gitlab", "GitLab"));
+            assertThat(index.search("search our Notion for the onboarding doc", 2)).first().isEqualTo("notion_search");
+            index.update(List.of(sourced("notion_search", "Search pages and databases by their title.", "Notion"),
+                    sourced("obsidian_search", "Search the notes of a Notion export.", "Obsidian")));
+            assertThat(index.sourceNames()).containsOnly(Map.entry("obsidian", "Obsidian"));
+        }
+    }
+
+    private static SearchableTool sourced(String name, String description, String source) {
+        return new SearchableTool(new Tool(name, description, Tool.NO_ARGUMENTS), source, null);
+    }
+
+    @Test
     void updatesAddReplaceAndRemoveOnlyWhatChanged() {
         try (HybridToolIndex index = lexical()) {
             index.update(Tools.few());
