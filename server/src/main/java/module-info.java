@@ -28,17 +28,16 @@ module dev.jmcp.server {
     // What only the jmcp command uses. The command runs on the class path, where this changes nothing; on a module path
     // its JAR is the automatic module dev.jmcp.cli (its manifest says so), which javac does not see here and warns of.
     exports dev.jmcp.server.process to dev.jmcp.cli;
-    exports dev.jmcp.server.stdio to dev.jmcp.cli, dev.jmcp.server.plugins;
+    exports dev.jmcp.server.stdio to dev.jmcp.cli;
     // What the HTTP transport (module dev.jmcp.server.http) serves through: the engine, the sessions and the method
     // rows, the stateless revision's dispatch, and the registry's URI templates; and McpServer's engine, which it reads
     // through engine.Engines (HttpTransport(McpServer, HttpOptions)). No one else sees them.
     // What the plugin kinds (module dev.jmcp.server.plugins) load into and serve through: the plugins folder's service
-    // interface, the registry, the schemas of annotated tools, a mount's outbound requests and its caller's identity
-    // (session), and, for a native library's JVM host (nativeabi.NativeHostMain), the move of standard output off
-    // descriptor 1 (stdio.StandardOutput).
-    exports dev.jmcp.server.engine to dev.jmcp.server.http, dev.jmcp.server.plugins;
+    // interface, the registry, the schemas of annotated tools, and a mount's outbound requests and its caller's identity
+    // (session). Each qualified export is one the target module's main code uses, never one only its tests need
+    // (ServerPluginsModuleBoundariesTest).
+    exports dev.jmcp.server.engine to dev.jmcp.server.http;
     exports dev.jmcp.server.folder to dev.jmcp.server.plugins;
-    exports dev.jmcp.server.methods to dev.jmcp.server.plugins;
     exports dev.jmcp.server.registry to dev.jmcp.server.http, dev.jmcp.server.plugins;
     exports dev.jmcp.server.schema to dev.jmcp.server.plugins;
     exports dev.jmcp.server.session to dev.jmcp.server.http, dev.jmcp.server.plugins;

@@ -1,9 +1,7 @@
 package dev.jmcp.server.nativeabi;
 
-import dev.jmcp.server.stdio.StandardOutput;
-import org.slf4j.LoggerFactory;
-
 import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -33,14 +31,16 @@ import java.util.concurrent.CountDownLatch;
  *
  * <p>Frames: 'H' hello after {@code Initialize} with the declarations, 'E' and exit 2 when the library is not a usable
  * plugin, 'R' or 'N' per call id, 'M' notifications with the id of the call running on the sending thread (0 from a
- * thread of the library's own). End of input: {@code Shutdown}, {@code DestroyPlugin}, exit 0. Standard output carries
- * frames only: the protocol moves off descriptor 1 before the library is loaded
- * ({@link StandardOutput#takeStandardOutput}), so the library's own prints reach standard error, which the parent logs.
+ * thread of the library's own). End of input: {@code Shutdown}, {@code DestroyPlugin}, exit 0. As in the C host,
+ * the frames move off descriptors 0 and 1 before the library is loaded ({@link ProtocolDescriptors}): the library's
+ * standard input is {@code /dev/null}, so it cannot take a frame's bytes, and its prints reach standard error, which
+ * the parent logs, never the frames.
  *
  * <p>{@code --memory-mb=N} caps the address space (RLIMIT_AS) as the C host does, but at what the JVM has reserved
  * when the library is about to be loaded plus N MiB (a JVM reserves far more than it uses, so N alone would stop it
  * starting): a leaking library fails its allocation and ends this process. Exit codes: 0 when standard input ends,
- * 2 when the library is not usable or the command line is wrong, 1 when standard output cannot be taken.
+ * 2 when the library is not usable or the command line is wrong, 1 when the frames cannot be moved off descriptors 0
+ * and 1.
  */
 public final class NativeHostMain {
     private static final int HEADER = 12;
@@ -76,14 +76,17 @@ public final class NativeHostMain {
             stderr.println("usage: NativeHostMain [--memory-mb=N] [--reentrant] LIBRARY");
             return 2;
         }
-        Frames frames;
+        ProtocolDescriptors protocol;
         try {
-            // Before the library is loaded: its printf writes to descriptor 1, which from here on is standard error.
-            frames = new Frames(StandardOutput.takeStandardOutput(LoggerFactory.getLogger(NativeHostMain.class)));
+            // Before the library is loaded: from here on its descriptor 0 is /dev/null and its descriptor 1 standard
+            // error, so neither its reads nor its printf reach a frame.
+            protocol = ProtocolDescriptors.take(stderr);
         } catch (IOException e) {
-            stderr.println("jmcp native host: cannot take standard output: " + e.getMessage());
+            stderr.println("jmcp native host: cannot move the frames off standard input and output: "
+                    + e.getMessage());
             return 1;
         }
+        var frames = new Frames(new BufferedOutputStream(protocol.output(), 64 * 1024));
         limit(memoryMiB);
         var threads = new NativeThreads(file.getFileName().toString(), frames::note);
         NativeLibrary library;
@@ -96,14 +99,14 @@ public final class NativeHostMain {
         }
         threads.bind(library);
         frames.send('H', 0, hello(library));
-        serve(System.in, frames, threads, reentrant);
+        serve(protocol.input(), frames, threads, reentrant);
         // As the C host: calls still running in a re-entrant library are not waited for.
         library.close();
         threads.shutdown();
         return 0;
     }
 
-    /** Reads call frames until standard input ends (or a frame is unreadable), each started on a library thread. */
+    /** Reads call frames until the protocol's input ends (or a frame is unreadable), each on a library thread. */
     private static void serve(InputStream input, Frames frames, NativeThreads threads, boolean reentrant) {
         try (InputStream in = new BufferedInputStream(input)) {
             byte[] header = new byte[HEADER];
@@ -195,7 +198,7 @@ public final class NativeHostMain {
         return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Standard output as frames: header (type, id, length in the machine's byte order) and payload, whole or not. */
+    /** The protocol's output as frames: header (type, id, length in the machine's byte order) and payload, whole. */
     private record Frames(OutputStream out) {
         void note(long id, NativeNote note) {
             byte[] from = note.pluginName().getBytes(StandardCharsets.UTF_8);

@@ -12,8 +12,8 @@
  * that binds the library with FFM and speaks the host program's frames, so both children are driven the same way
  * ({@link dev.jmcp.server.nativeabi.NativeChild}) and a call crosses one engine, the parent's. Depends on the registry,
  * the schema package, the protocol and the plugin API, on {@code child} to start its child processes, on the outbound
- * method table for the names of the notifications a library sends, and (for the fallback child) on the stdio
- * package's {@code StandardOutput} alone: no engine, method table or transport; knows nothing of the plugins folder,
- * which decides what to load and how.
+ * method table for the names of the notifications a library sends: no engine, method table or transport (the
+ * fallback child moves its frames off standard input and output itself, as the host program does); knows nothing of
+ * the plugins folder, which decides what to load and how.
  */
 package dev.jmcp.server.nativeabi;

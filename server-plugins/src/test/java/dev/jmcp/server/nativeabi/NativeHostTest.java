@@ -3,11 +3,13 @@ package dev.jmcp.server.nativeabi;
 import dev.jmcp.server.nativeabi.HostProcess.Frame;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,12 +21,62 @@ import static org.assertj.core.api.Assertions.tuple;
 /**
  * The two native hosts as real child processes, driven frame by frame: the native host program ({@code c}) and the
  * child JVM that stands in for it ({@code jvm}, {@link NativeHostMain}) answer the same frames for the same library
- * calls, refuse a library that is no plugin alike, keep the library's prints off the frames, and the JVM host loads
- * no engine.
+ * calls, refuse a library that is no plugin alike, keep the library's prints off the frames and the frames out of its
+ * reads, and the JVM host loads no engine.
  */
 @Timeout(90)
 class NativeHostTest {
     private static final Duration EXIT = Duration.ofSeconds(20);
+    /**
+     * A tools library whose one tool, in every call, says it runs (a notification), then waits up to 5 s for standard
+     * input and reads what is there, writes what looks like an 'R' frame and a line to standard output, and answers
+     * how many bytes it read: 0 when its standard input is /dev/null, the bytes of the next frame when it is the
+     * host's protocol input, -2 when nothing came.
+     */
+    private static final String STDIO_LIBRARY = """
+            #include <poll.h>
+            #include <stdio.h>
+            #include <unistd.h>
+            #include "jmcp_plugin.h"
+
+            static PluginAPI api;
+            static const PluginTool tool = {"stdio", "Reads standard input, writes standard output",
+                    "{\\"type\\":\\"object\\"}"};
+
+            static const char* name(void) { return "stdio"; }
+            static const char* version(void) { return "1"; }
+            static JmcpPluginType type(void) { return JMCP_PLUGIN_TOOLS; }
+            static int initialize(void) { return 1; }
+            static void shutdown(void) {}
+            static int count(void) { return 1; }
+            static const PluginTool* get(int index) { return index == 0 ? &tool : NULL; }
+
+            static char* handle(const char* request) {
+                (void) request;
+                api.notifications->SendToClient("stdio", "{\\"jsonrpc\\":\\"2.0\\","
+                        "\\"method\\":\\"notifications/message\\","
+                        "\\"params\\":{\\"level\\":\\"info\\",\\"data\\":\\"reading\\"}}");
+                struct pollfd in = {0, POLLIN, 0};
+                char taken[65536];
+                long n = poll(&in, 1, 5000) > 0 ? (long) read(0, taken, sizeof taken) : -2;
+                static const char frame[12] = {'R', 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+                if (write(1, frame, sizeof frame) != sizeof frame) return NULL;
+                printf("\\nprinted to standard output after reading %ld bytes\\n", n);
+                fflush(stdout);
+                char* result = jmcp_alloc_result(128);
+                snprintf(result, 128, "{\\"content\\":[{\\"type\\":\\"text\\",\\"text\\":\\"read %ld\\"}],"
+                        "\\"isError\\":false}", n);
+                return result;
+            }
+
+            JMCP_EXPORT PluginAPI* CreatePlugin(void) {
+                api = (PluginAPI) {name, version, type, initialize, handle, shutdown, count, get,
+                        NULL, NULL, NULL, NULL, NULL};
+                return &api;
+            }
+
+            JMCP_EXPORT void DestroyPlugin(PluginAPI* table) { (void) table; }
+            """;
 
     private static String request(long id, String method, String params) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
@@ -113,6 +165,30 @@ class NativeHostTest {
             }
             assertThat(process.closeInputAndWait(EXIT)).isZero();
             assertThat(process.stderr()).contains("printed by std::cout", "printed by write(1)");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"c", "jvm"})
+    void aLibraryReadingStandardInputFindsItEmptyAndWritingStandardOutputDisturbsNoFrame(String host,
+                                                                                          @TempDir Path folder)
+            throws Exception {
+        Path library = SampleLibraries.compile(folder, "stdio", STDIO_LIBRARY);
+        String answer = "{\"content\":[{\"type\":\"text\",\"text\":\"read 0\"}],\"isError\":false}";
+        String note = "stdio\0{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":"
+                + "\"info\",\"data\":\"reading\"}}";
+        try (HostProcess process = HostProcess.start(NativeChildTest.host(host), library)) {
+            assertThat(process.next().type()).isEqualTo('H');
+            process.call(1, request(1, "tools/call", tool("stdio", "{}")));
+            assertThat(process.next()).isEqualTo(new Frame('M', 1, note));
+            // Call 1 is reading standard input now: were it the protocol's, it would take this frame.
+            process.call(2, request(2, "tools/call", tool("stdio", "{}")));
+            var frames = new ArrayList<Frame>();
+            for (int i = 0; i < 3; i++) frames.add(process.next());
+            assertThat(frames).containsExactly(new Frame('R', 1, answer), new Frame('M', 2, note),
+                    new Frame('R', 2, answer));
+            assertThat(process.closeInputAndWait(EXIT)).isZero();
+            assertThat(process.stderr()).contains("printed to standard output after reading 0 bytes");
         }
     }
 

@@ -5,7 +5,6 @@ import dev.jmcp.testkit.RecordingContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,11 +31,7 @@ class ReadmeNativeExampleTest {
         assertThat(code.group(1).lines().count()).isLessThan(40);
 
         Path folder = Files.createTempDirectory("jmcp-readme-native-");
-        Path include = Files.createDirectories(folder.resolve("examples/native/include"));
-        try (InputStream header = getClass().getClassLoader().getResourceAsStream("native/include/jmcp_plugin.h")) {
-            assertThat(header).as("the header ships with the samples").isNotNull();
-            Files.copy(header, include.resolve("jmcp_plugin.h"));
-        }
+        SampleLibraries.copyHeader(Files.createDirectories(folder.resolve("examples/native/include")));
         Files.writeString(folder.resolve("hello.c"), code.group(1));
         Process cc = new ProcessBuilder(List.of("sh", "-c", build.group(1))).directory(folder.toFile())
                 .redirectErrorStream(true).start();

@@ -18,7 +18,9 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -31,8 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link PluginFolders} service, which is how the server finds it; it holds the kinds' packages and none of the
  * server's (JPMS allows no split package); it knows nothing of the HTTP transport; a native library's host runs no
  * engine of its own; the server's packages and these together have no cycle; and its public types are the ones
- * listed, each needed by another of its packages (or named from outside, as a child's main class is). Read on the compiled classes and module descriptors. That the server
- * itself names no kind is the server module's {@code ModuleBoundariesTest}.
+ * listed, each needed by another of its packages (or named from outside, as a child's main class is); and each
+ * package the server exports to it alone is one its main code uses, not one only its tests need. Read on the compiled
+ * classes and module descriptors. That the server itself names no kind is the server module's
+ * {@code ModuleBoundariesTest}.
  */
 @Timeout(60)
 class ServerPluginsModuleBoundariesTest {
@@ -88,6 +92,23 @@ class ServerPluginsModuleBoundariesTest {
             assertThat(read).as("the classes of " + kind + " are this module's").isNotEmpty()
                     .allSatisfy(file -> assertThat(file).startsWith(Path.of(here.toURI())));
         }
+    }
+
+    @Test
+    void everyPackageTheServerExportsToThisModuleIsOneItsMainCodeUses() throws Exception {
+        var exportedHere = new TreeSet<String>();
+        for (var export : ApiSignatures.moduleBeside(McpServer.class).exports()) {
+            if (export.targets().contains(module.name())) exportedHere.add(export.source());
+        }
+        assertThat(exportedHere).as("the server exports its registry to the plugin kinds").contains(
+                "dev.jmcp.server.registry");
+        Set<String> used = classes.stream().filter(type -> KINDS.contains(type.getPackageName()))
+                .flatMap(type -> type.getDirectDependenciesFromSelf().stream())
+                .map(dependency -> dependency.getTargetClass().getPackageName()).collect(Collectors.toSet());
+        assertThat(exportedHere.stream().filter(pkg -> !used.contains(pkg)).toList())
+                .as("packages the server exports to this module that its main code does not use: a test reaches "
+                        + "the server through what an embedder uses, or belongs in the server's module")
+                .isEmpty();
     }
 
     @Test

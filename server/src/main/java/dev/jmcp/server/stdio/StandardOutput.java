@@ -12,8 +12,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 /**
- * The protocol's own standard output, for every process that serves over stdio: the jmcp command, a JAR plugin's
- * child and a native library's JVM host. {@link #takeStandardOutput} takes the real standard output for the protocol,
+ * The protocol's own standard output, for every process that serves MCP over stdio: the jmcp command and a JAR
+ * plugin's child (a native library's JVM host, which speaks frames, moves its descriptors itself, as the native host
+ * program does). {@link #takeStandardOutput} takes the real standard output for the protocol,
  * moved to a private file descriptor, and points {@link System#out} and file descriptor 1 at standard error, so neither
  * a stray print nor a write to {@code FileDescriptor.out} by a plugin (a native library's {@code printf} included),
  * nor the JVM's own output, can corrupt the stream. Called once per process, from its main thread.

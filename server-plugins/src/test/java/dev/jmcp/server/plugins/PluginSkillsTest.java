@@ -1,24 +1,26 @@
 package dev.jmcp.server.plugins;
 
-import dev.jmcp.plugin.Registrar;
 import dev.jmcp.plugin.Skill;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.McpServer;
 import dev.jmcp.server.config.ServerOptions;
-import dev.jmcp.server.methods.Methods;
 import dev.jmcp.server.observe.CallInfo;
 import dev.jmcp.server.observe.CallSpan;
 import dev.jmcp.server.observe.Target;
-import dev.jmcp.server.registry.Registry;
-import dev.jmcp.server.engine.Engine;
-import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.transport.Connection;
+import dev.jmcp.server.transport.Session;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -34,35 +36,48 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The skills extension (SEP-2640) on 2026-07-28, over a connection with no initialize, with skills a plugin declared
- * through the real registrar (which is why it is this module's test, not the engine's).
+ * The skills extension (SEP-2640) on 2026-07-28, over a connection with no initialize, with skills a JAR plugin
+ * declares (built in a temporary plugins folder, loaded by the server), served through what an embedder uses:
+ * {@link McpServer} and a transport of one's own ({@link Session}, {@link Connection}).
  */
-@Timeout(30)
-class SkillsEngineTest {
+@Timeout(60)
+class PluginSkillsTest {
     private static final String V = "2026-07-28";
     private static final String GREET = "skill://jmcp/greet/SKILL.md";
 
-    private final ServerOptions options = ServerOptions.defaults("skills-test", Path.of("unused")).withPageSize(2);
+    @TempDir
+    static Path folder;
+    private static McpServer server;
+
     private final MemoryConnection client = new MemoryConnection();
-    private final Engine engine;
-    private final ServerSession session;
+    private Session session;
     private int ids;
 
-    SkillsEngineTest() throws Exception {
-        Registry registry = Registry.of(List.of(TestRegistrars.declare(SkillsEngineTest::declare)));
-        engine = new Engine(options, () -> registry, Methods.table(options));
-        session = engine.openSession(client);
+    @BeforeAll
+    static void start() throws Exception {
+        Path plugins = Files.createDirectories(folder.resolve("plugins"));
+        TestPlugins.plugin("skills", """
+                var files = new LinkedHashMap<String, byte[]>();
+                files.put("scripts/greet.sh", "echo hello\\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                files.put("scripts/lib/names.txt", "Ada\\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                files.put("logo.bin", new byte[] {(byte) 0xff, 0, (byte) 0xfe});
+                registrar.skill(new Skill("greet", "Says hello: \\"politely\\".", "# Greet\\n\\nSay hello.\\n", files));
+                for (String name : List.of("alpha", "beta", "gamma")) {
+                    registrar.skill(new Skill(name, "Skill " + name, "Do " + name + ".", Map.of()));
+                }
+                """).writeTo(plugins.resolve("skills.jar"));
+        server = new McpServer(ServerOptions.defaults("skills-test", plugins).withPageSize(2));
+        server.start();
     }
 
-    private static void declare(Registrar registrar) {
-        var files = new LinkedHashMap<String, byte[]>();
-        files.put("scripts/greet.sh", "echo hello\n".getBytes(StandardCharsets.UTF_8));
-        files.put("scripts/lib/names.txt", "Ada\n".getBytes(StandardCharsets.UTF_8));
-        files.put("logo.bin", new byte[] {(byte) 0xff, 0, (byte) 0xfe});
-        registrar.skill(new Skill("greet", "Says hello: \"politely\".", "# Greet\n\nSay hello.\n", files));
-        for (String name : List.of("alpha", "beta", "gamma")) {
-            registrar.skill(new Skill(name, "Skill " + name, "Do " + name + ".", Map.of()));
-        }
+    @AfterAll
+    static void stop() {
+        if (server != null) server.close();
+    }
+
+    @BeforeEach
+    void open() {
+        session = server.openSession(client);
     }
 
     @AfterEach
@@ -80,15 +95,19 @@ class SkillsEngineTest {
 
     @Test
     void discoverLeavesTheExtensionOutWhenNoPluginShipsASkill() throws Exception {
-        var empty = new Engine(options, () -> Registry.EMPTY, Methods.table(options));
         var connection = new MemoryConnection();
-        try (var other = empty.openSession(connection)) {
-            byte[] bytes = JsonCodec.shared().writeValueAsString(Map.of("jsonrpc", "2.0", "id", 1, "method",
-                    "server/discover", "params", Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion", V,
-                            "io.modelcontextprotocol/clientCapabilities", Map.of())))).getBytes(StandardCharsets.UTF_8);
-            other.receive(bytes, 0, bytes.length);
-            Map<String, Object> capabilities = object(result(connection.nextObject()).get("capabilities"));
-            assertThat(object(capabilities.get("extensions"))).containsOnlyKeys("io.modelcontextprotocol/tasks");
+        try (var empty = new McpServer(ServerOptions.defaults("no-skills",
+                Files.createDirectories(folder.resolve("empty"))))) {
+            empty.start();
+            try (Session other = empty.openSession(connection)) {
+                byte[] bytes = JsonCodec.shared().writeValueAsString(Map.of("jsonrpc", "2.0", "id", 1, "method",
+                        "server/discover", "params", Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion",
+                                V, "io.modelcontextprotocol/clientCapabilities", Map.of()))))
+                        .getBytes(StandardCharsets.UTF_8);
+                other.receive(bytes, 0, bytes.length);
+                Map<String, Object> capabilities = object(result(connection.nextObject()).get("capabilities"));
+                assertThat(object(capabilities.get("extensions"))).containsOnlyKeys("io.modelcontextprotocol/tasks");
+            }
         }
     }
 
@@ -131,7 +150,7 @@ class SkillsEngineTest {
     @Test
     void aSkillsGetCallIsObservedWithTheSkillItsUriNames() throws Exception {
         var seen = new LinkedBlockingQueue<CallInfo>();
-        engine.observe(call -> {
+        server.observe(call -> {
             seen.add(call);
             return CallSpan.NONE;
         });
@@ -188,7 +207,8 @@ class SkillsEngineTest {
             r.skill(new Skill("twice", "one", "", Map.of()));
             r.skill(new Skill("twice", "two", "", Map.of()));
         })).hasMessageContaining("skill 'twice' is declared twice");
-        assertThatThrownBy(() -> new Skill("Bad--Name", "d", "", Map.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Skill("Bad--Name", "d", "", Map.of()))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Skill("ok", "d", "", Map.of("../escape", new byte[0])))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Skill("ok", "d", "", Map.of("SKILL.md", new byte[0])))
