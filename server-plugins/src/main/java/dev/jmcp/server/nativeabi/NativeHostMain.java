@@ -117,7 +117,7 @@ public final class NativeHostMain {
                 if (request.length < length) return;
                 if (type != 'C') continue;
                 var ended = new CountDownLatch(1);
-                threads.start(Integer.toUnsignedLong(id), new String(request, StandardCharsets.UTF_8),
+                threads.start(Integer.toUnsignedLong(id), request,
                         new NativeCalls.Sink() {
                             @Override
                             public void note(NativeNote note) {

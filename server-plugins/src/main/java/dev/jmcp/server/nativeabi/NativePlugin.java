@@ -252,7 +252,7 @@ public final class NativePlugin implements Owner {
         }
         if (text.isEmpty()) throw new ToolException(failure("returned no result (NULL) for tool '" + tool + "'"));
         try {
-            return CODEC.fromTree(CODEC.parse(text.get()), CallToolResult.class);
+            return CODEC.read(text.get(), CallToolResult.class);
         } catch (RuntimeException e) {
             throw new ToolException(failure("returned an unusable result for tool '" + tool + "': " + e.getMessage()));
         }
@@ -286,7 +286,7 @@ public final class NativePlugin implements Owner {
     private <T> T result(Optional<String> text, Class<T> type, String what) {
         if (text.isEmpty()) throw new IllegalStateException(failure("returned no result (NULL) for " + what));
         try {
-            return CODEC.fromTree(CODEC.parse(text.get()), type);
+            return CODEC.read(text.get(), type);
         } catch (RuntimeException e) {
             throw new IllegalStateException(failure("returned an unusable result for " + what + ": " + e.getMessage()));
         }

@@ -39,7 +39,7 @@ final class NativeThreads implements NativeCalls.Backend {
     }
 
     @Override
-    public void start(long id, String request, NativeCalls.Sink sink) {
+    public void start(long id, byte[] request, NativeCalls.Sink sink) {
         threads.submit(() -> {
             Thread self = Thread.currentThread();
             byThread.put(self, id);
