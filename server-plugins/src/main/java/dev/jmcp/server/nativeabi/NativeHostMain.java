@@ -85,7 +85,7 @@ public final class NativeHostMain {
             return 1;
         }
         limit(memoryMiB);
-        var threads = new NativeThreads(file.getFileName().toString(), frames::note);
+        var threads = new NativeThreads(file.getFileName().toString(), reentrant, frames::note);
         NativeLibrary library;
         try {
             if (!Files.isRegularFile(file)) throw new NativeLoadException(file, "it is not a file");
