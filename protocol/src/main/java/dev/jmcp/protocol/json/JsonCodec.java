@@ -221,6 +221,19 @@ public final class JsonCodec {
         return new EncodedOnce(new SerializedString(writeValueAsString(value)));
     }
 
+    /**
+     * Reads one JSON text straight into a record of {@code type}, without the tree {@link #parse} and
+     * {@link #fromTree} would build in between (for text that comes from a plugin, not a client). Throws
+     * {@link IllegalArgumentException} with a message naming where the text broke or which field does not fit.
+     */
+    public <T> T read(String json, Class<T> type) {
+        try {
+            return mapper.readValue(json, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(describe(e), e);
+        }
+    }
+
     /** Maps a protocol record (or any value) to a JSON tree of maps, lists and scalars. */
     @SuppressWarnings("unchecked")
     public Map<String, Object> toTree(Object value) {

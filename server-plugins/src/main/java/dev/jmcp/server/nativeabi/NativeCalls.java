@@ -3,6 +3,8 @@ package dev.jmcp.server.nativeabi;
 import dev.jmcp.plugin.RequestContext;
 import dev.jmcp.protocol.LoggingLevel;
 import dev.jmcp.protocol.json.JsonCodec;
+import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
+import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.session.OutboundMethods;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,8 +39,11 @@ final class NativeCalls {
 
     /** Where the calls run. */
     interface Backend {
-        /** Starts call {@code id} with the request text; its notifications and its end go to {@code sink}. */
-        void start(long id, String request, Sink sink);
+        /**
+         * Starts call {@code id} with the request (JSON text in UTF-8, encoded once, not to be changed); its
+         * notifications and its end go to {@code sink}.
+         */
+        void start(long id, byte[] request, Sink sink);
 
         /** The caller of call {@code id} stopped waiting (timeout or cancellation) while it runs. */
         void abandon(long id, boolean timedOut);
@@ -128,18 +133,14 @@ final class NativeCalls {
             throws InterruptedException, TimeoutException {
         long id = ids.incrementAndGet();
         var slot = new Slot(id, context.hasProgressToken() ? "jmcp-" + id : null);
-        var request = new LinkedHashMap<String, Object>();
-        request.put("jsonrpc", "2.0");
-        request.put("id", id);
-        request.put("method", method);
-        if (slot.token == null) {
-            request.put("params", params);
-        } else {
+        Map<String, Object> sent = params;
+        if (slot.token != null) {
             var withToken = new LinkedHashMap<>(params);
             withToken.put("_meta", Map.of("progressToken", slot.token));
-            request.put("params", withToken);
+            sent = withToken;
         }
-        String json = CODEC.writeValueAsString(request);
+        // Encoded once, straight to the UTF-8 bytes both backends pass on (native memory or a frame).
+        byte[] json = CODEC.encode(new JsonRpcRequest(RequestId.of(id), method, sent));
 
         long deadline = options.callTimeout() == null ? Long.MAX_VALUE : System.nanoTime() + options.callTimeout().toNanos();
         if (!permits.tryAcquire(remaining(deadline), TimeUnit.NANOSECONDS)) throw timeout();

@@ -142,7 +142,7 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
     }
 
     @Override
-    public void start(long id, String request, NativeCalls.Sink sink) {
+    public void start(long id, byte[] request, NativeCalls.Sink sink) {
         Generation generation;
         try {
             generation = running();
@@ -157,9 +157,8 @@ final class NativeChild implements NativeBinding, NativeCalls.Backend {
             if (generation.calls.remove(id) != null) sink.end(Optional.empty(), new IllegalStateException(generation.why()));
             return;
         }
-        byte[] body = request.getBytes(StandardCharsets.UTF_8);
-        var frame = ByteBuffer.allocate(HEADER + body.length).order(ByteOrder.nativeOrder());
-        frame.putInt('C').putInt((int) id).putInt(body.length).put(body);
+        var frame = ByteBuffer.allocate(HEADER + request.length).order(ByteOrder.nativeOrder());
+        frame.putInt('C').putInt((int) id).putInt(request.length).put(request);
         try {
             synchronized (generation.out) {
                 generation.out.write(frame.array());

@@ -88,7 +88,7 @@ public final class NativeHostMain {
         }
         var frames = new Frames(new BufferedOutputStream(protocol.output(), 64 * 1024));
         limit(memoryMiB);
-        var threads = new NativeThreads(file.getFileName().toString(), frames::note);
+        var threads = new NativeThreads(file.getFileName().toString(), reentrant, frames::note);
         NativeLibrary library;
         try {
             if (!Files.isRegularFile(file)) throw new NativeLoadException(file, "it is not a file");
@@ -120,7 +120,7 @@ public final class NativeHostMain {
                 if (request.length < length) return;
                 if (type != 'C') continue;
                 var ended = new CountDownLatch(1);
-                threads.start(Integer.toUnsignedLong(id), new String(request, StandardCharsets.UTF_8),
+                threads.start(Integer.toUnsignedLong(id), request,
                         new NativeCalls.Sink() {
                             @Override
                             public void note(NativeNote note) {

@@ -195,13 +195,17 @@ final class NativeLibrary implements NativeBinding {
     }
 
     /**
-     * Calls {@code HandleRequest} with {@code request} (the whole JSON-RPC request) and returns the result text,
-     * copied; the library's result memory is released exactly once, with its own {@code delete[]}. Empty when the
-     * library returned NULL. Call on a platform thread (a native call pins a virtual thread's carrier).
+     * Calls {@code HandleRequest} with {@code request} (the whole JSON-RPC request as UTF-8 text) and returns the
+     * result text, copied; the library's result memory is released exactly once, with its own {@code delete[]}. Empty
+     * when the library returned NULL. Call on a platform thread (a native call pins a virtual thread's carrier).
      */
-    public Optional<String> handleRequest(String request) {
+    public Optional<String> handleRequest(byte[] request) {
+        // Copied once, NUL-terminated, into memory of this call alone, freed when HandleRequest has returned.
         try (Arena call = Arena.ofConfined()) {
-            MemorySegment result = invoke(call.allocateFrom(request));
+            MemorySegment text = call.allocate(request.length + 1L);
+            MemorySegment.copy(request, 0, text, ValueLayout.JAVA_BYTE, 0, request.length);
+            text.set(ValueLayout.JAVA_BYTE, request.length, (byte) 0);
+            MemorySegment result = invoke(text);
             if (result.equals(MemorySegment.NULL)) return Optional.empty();
             try {
                 return Optional.of(result.reinterpret(Long.MAX_VALUE).getString(0));

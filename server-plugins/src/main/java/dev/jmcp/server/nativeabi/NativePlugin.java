@@ -56,20 +56,21 @@ public final class NativePlugin implements Owner {
     private final NativeBinding library;
     private final String name;
     private final String prefix;
-    private final Runnable closing;
+    /** The platform threads of a library in this process; null in a child. */
+    private final NativeThreads threads;
     private final Contribution contribution;
     private final Lease lease;
     private final AtomicBoolean closingStarted = new AtomicBoolean();
     private final CountDownLatch closed = new CountDownLatch(1);
 
-    private NativePlugin(NativeCalls calls, NativeBinding library, String name, String prefix, Runnable closing)
+    private NativePlugin(NativeCalls calls, NativeBinding library, String name, String prefix, NativeThreads threads)
             throws NativeLoadException {
         this.calls = calls;
         this.library = library;
         this.name = name;
         this.lease = new Lease(name);
         this.prefix = prefix;
-        this.closing = closing;
+        this.threads = threads;
         this.contribution = declare();
     }
 
@@ -82,7 +83,7 @@ public final class NativePlugin implements Owner {
         var calls = new NativeCalls(file.getFileName().toString(), options, () -> {
             if (holder[0] != null) holder[0].closeIfDone();
         });
-        var threads = new NativeThreads(file.getFileName().toString(), calls::route);
+        var threads = new NativeThreads(file.getFileName().toString(), options.reentrant(), calls::route);
         calls.bind(threads);
         NativeLibrary library;
         try {
@@ -93,7 +94,7 @@ public final class NativePlugin implements Owner {
         }
         threads.bind(library);
         try {
-            holder[0] = new NativePlugin(calls, library, null, options.prefix(), threads::shutdown);
+            holder[0] = new NativePlugin(calls, library, null, options.prefix(), threads);
             return holder[0];
         } catch (NativeLoadException | RuntimeException e) {
             library.close();
@@ -117,7 +118,7 @@ public final class NativePlugin implements Owner {
         NativeChild child = NativeChild.start(pluginName, host, file, options, calls::route);
         calls.bind(child);
         try {
-            holder[0] = new NativePlugin(calls, child, pluginName, options.prefix(), () -> { });
+            holder[0] = new NativePlugin(calls, child, pluginName, options.prefix(), null);
             return holder[0];
         } catch (NativeLoadException | RuntimeException e) {
             child.close();
@@ -174,6 +175,11 @@ public final class NativePlugin implements Owner {
         return library instanceof NativeChild child ? child.pid() : -1;
     }
 
+    /** How many platform threads were started for native calls in this process, 0 in a child (for tests). */
+    int nativeThreadsStarted() {
+        return threads == null ? 0 : threads.started();
+    }
+
     /** True while a native call is running (for tests). */
     boolean nativeCallRunning() {
         return !calls.idle();
@@ -184,7 +190,7 @@ public final class NativePlugin implements Owner {
         try {
             library.close();
         } finally {
-            closing.run();
+            if (threads != null) threads.shutdown();
             closed.countDown();
         }
     }
@@ -252,7 +258,7 @@ public final class NativePlugin implements Owner {
         }
         if (text.isEmpty()) throw new ToolException(failure("returned no result (NULL) for tool '" + tool + "'"));
         try {
-            return CODEC.fromTree(CODEC.parse(text.get()), CallToolResult.class);
+            return CODEC.read(text.get(), CallToolResult.class);
         } catch (RuntimeException e) {
             throw new ToolException(failure("returned an unusable result for tool '" + tool + "': " + e.getMessage()));
         }
@@ -286,7 +292,7 @@ public final class NativePlugin implements Owner {
     private <T> T result(Optional<String> text, Class<T> type, String what) {
         if (text.isEmpty()) throw new IllegalStateException(failure("returned no result (NULL) for " + what));
         try {
-            return CODEC.fromTree(CODEC.parse(text.get()), type);
+            return CODEC.read(text.get(), type);
         } catch (RuntimeException e) {
             throw new IllegalStateException(failure("returned an unusable result for " + what + ": " + e.getMessage()));
         }
