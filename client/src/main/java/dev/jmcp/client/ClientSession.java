@@ -27,6 +27,7 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,10 +80,18 @@ final class ClientSession implements Inbound {
     private final ResultCache cache = new ResultCache();
     /** Set while the conversation is stateless (2026-07-28 on): requests carry the _meta envelope, nothing else does. */
     private volatile ProtocolVersion stateless;
+    /**
+     * The envelope's client info and capabilities, built once: every stateless request carries them, and the options
+     * do not change. Read-only, since each request's {@code _meta} holds the same maps.
+     */
+    private final Map<String, Object> clientInfoTree;
+    private final Map<String, Object> statelessCapabilities;
 
     ClientSession(ClientTransport transport, ClientOptions options) {
         this.transport = transport;
         this.options = options;
+        this.clientInfoTree = Collections.unmodifiableMap(CODEC.toTree(options.clientInfo()));
+        this.statelessCapabilities = Collections.unmodifiableMap(options.statelessCapabilities());
         this.deliveries = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
                 new ArrayBlockingQueue<>(MAX_QUEUED_NOTIFICATIONS),
                 Thread.ofVirtual().name("mcp-client-notifications").factory(),
@@ -421,8 +430,12 @@ final class ClientSession implements Inbound {
         failIfClosed();
         var call = new Pending(id, method, progress);
         String token = progress == null ? null : "progress-" + id.value();
-        Map<String, Object> wireParams = token == null ? params : withProgressToken(params, token);
-        if (stateless != null) wireParams = withEnvelope(wireParams);
+        ProtocolVersion statelessVersion = stateless;
+        // One copy of the params for the progress token and the envelope together.
+        Map<String, Object> wireParams = token == null && statelessVersion == null ? params : withMeta(params, meta -> {
+            if (token != null) meta.put("progressToken", token);
+            if (statelessVersion != null) envelope(meta, statelessVersion);
+        });
         pending.put(id, call);
         if (token != null) byProgressToken.put(token, call);
         try {
@@ -476,14 +489,12 @@ final class ClientSession implements Inbound {
      * The request metadata of a stateless revision: "Every request MUST include the required _meta fields"
      * (protocol version, client info, client capabilities).
      */
-    private Map<String, Object> withEnvelope(Map<String, Object> params) {
-        return withMeta(params, meta -> {
-            meta.put("io.modelcontextprotocol/protocolVersion", stateless.wire());
-            meta.put("io.modelcontextprotocol/clientInfo", CODEC.toTree(options.clientInfo()));
-            // A request may narrow what it declares (a proxy passing its own caller's capabilities on).
-            meta.putIfAbsent("io.modelcontextprotocol/clientCapabilities", options.statelessCapabilities());
-            if (options.logLevel() != null) meta.putIfAbsent("io.modelcontextprotocol/logLevel", options.logLevel().toString());
-        });
+    private void envelope(Map<String, Object> meta, ProtocolVersion version) {
+        meta.put("io.modelcontextprotocol/protocolVersion", version.wire());
+        meta.put("io.modelcontextprotocol/clientInfo", clientInfoTree);
+        // A request may narrow what it declares (a proxy passing its own caller's capabilities on).
+        meta.putIfAbsent("io.modelcontextprotocol/clientCapabilities", statelessCapabilities);
+        if (options.logLevel() != null) meta.putIfAbsent("io.modelcontextprotocol/logLevel", options.logLevel().toString());
     }
 
     private static Map<String, Object> withProgressToken(Map<String, Object> params, String token) {

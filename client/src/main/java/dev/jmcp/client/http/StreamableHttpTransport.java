@@ -312,7 +312,8 @@ public final class StreamableHttpTransport implements ClientTransport {
             } else if (ok && type.startsWith(Endpoint.EVENT_STREAM)) {
                 readAnswerStream(exchange, response.body());
             } else if (ok && type.startsWith("application/json")) {
-                deliverJson(exchange, endpoint.readBounded(response.body()));
+                deliverJson(exchange, endpoint.readBounded(response.body(),
+                        response.headers().firstValueAsLong("Content-Length").orElse(-1)));
             } else if (ok) {
                 inbound.requestFailed(exchange.id, new IOException(describe() + " answered HTTP " + status
                         + " with Content-Type '" + type + "', neither application/json nor text/event-stream: "

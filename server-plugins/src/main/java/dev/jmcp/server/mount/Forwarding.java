@@ -84,6 +84,8 @@ final class Forwarding {
     private final Duration askTimeout;
     private final BlockingQueue<Event> inbox = new LinkedBlockingQueue<>();
     private volatile boolean ended;
+    /** When the call ended, by {@link System#nanoTime()}; meaningful once {@link #ended} is set. */
+    private volatile long endedAt;
     /** The thread the call runs on, once started. */
     private volatile Thread worker;
 
@@ -108,11 +110,17 @@ final class Forwarding {
 
     /** The call has its answer: no more questions go to it. */
     void end() {
+        endedAt = System.nanoTime();
         ended = true;
     }
 
     boolean ended() {
         return ended;
+    }
+
+    /** True while the call runs, and for {@code linger} after it ended (by {@link System#nanoTime()} {@code now}). */
+    boolean within(long now, Duration linger) {
+        return !ended || now - endedAt <= linger.toNanos();
     }
 
     /** Hands a question of the mounted server to the handler thread. */

@@ -333,16 +333,11 @@ public final class Mount implements Owner {
         } finally {
             forwarding.end();
             // The client hands notifications over on a thread of its own, so a log message sent just before the
-            // answer may be delivered just after it: the call stays a log target a moment longer.
-            Thread.ofVirtual().name("jmcp-mount-linger").start(() -> {
-                try {
-                    Thread.sleep(LOG_LINGER);
-                } catch (InterruptedException e) {
-                    // removed now
-                } finally {
-                    active.remove(forwarding);
-                }
-            });
+            // answer may be delivered just after it: the call stays a log target a moment longer. Calls that ended
+            // longer ago are dropped here, as each call ends, and not by a sleeping thread per call: that thread and
+            // its timer were a good part of a mounted call's own cost.
+            long now = System.nanoTime();
+            active.removeIf(call -> !call.within(now, LOG_LINGER));
         }
     }
 
@@ -439,8 +434,9 @@ public final class Mount implements Owner {
             case ServerNotification.LogMessage message -> {
                 // The call it came with, when the transport says; else every call in flight.
                 Thread requester = McpClient.requestingThread();
+                long now = System.nanoTime();
                 List<Forwarding> targets = active.stream().filter(f -> requester == null || f.runsOn(requester))
-                        .toList();
+                        .filter(f -> f.within(now, LOG_LINGER)).toList();
                 if (targets.isEmpty()) {
                     LogTap.forPlugin(spec.name(),
                             () -> LOG.info("[{}] {}: {}", spec.name(), message.level(), message.data()));
