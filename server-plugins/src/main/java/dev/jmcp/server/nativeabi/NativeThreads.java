@@ -18,11 +18,12 @@ import java.util.function.BiConsumer;
  * here. A notification the library sends on a call's thread is routed with that call's id (0 from a thread of the
  * library's own): to {@link NativeCalls} in the server's process, into a frame in the JVM host ({@link NativeHostMain}).
  *
- * <p>The threads are kept for the next call and end after {@link #IDLE_SECONDS} seconds without one. A library that is not re-entrant
- * has one thread: its calls are serialised by the caller ({@link NativeCalls} holds the library for a call until the
- * native call returns, even past its timeout), so a second thread would only ever wait, and a call started just as the
- * last one ends queues behind it instead of starting a thread of its own. A re-entrant library gets a thread per call
- * running, as many as run at once: a call that hangs keeps its thread and the next call takes another.
+ * <p>The threads are kept for the next call and end after {@link #IDLE_SECONDS} seconds without one. A library that
+ * is not re-entrant has one thread: its calls are serialised by the caller ({@link NativeCalls} holds the library for
+ * a call until the native call returns, even past its timeout), so a second thread would only ever wait, and a call
+ * started just as the last one ends queues behind it instead of starting a thread of its own. A re-entrant library
+ * gets a thread per call running, as many as run at once: a call that hangs keeps its thread and the next takes
+ * another.
  *
  * <p>Thread-safe; {@link #shutdown} once the library is closed.
  */
@@ -50,7 +51,8 @@ final class NativeThreads implements NativeCalls.Backend {
             this.threads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, IDLE_SECONDS, TimeUnit.SECONDS,
                     new SynchronousQueue<>(), counted);
         } else {
-            var one = new ThreadPoolExecutor(1, 1, IDLE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), counted);
+            var one = new ThreadPoolExecutor(1, 1, IDLE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                    counted);
             one.allowCoreThreadTimeOut(true);
             this.threads = one;
         }
