@@ -80,6 +80,8 @@ final class HybridToolIndex implements ToolIndex {
     private static final Set<String> GENERIC_SOURCE_WORDS = Set.of("mcp", "server", "servers", "reference", "official",
             "plugin", "the", "and", "for", "api", "tools", "test");
     private static final Pattern NAME_WORD = Pattern.compile("[\\p{L}\\p{N}]+");
+    /** A generation's source names while a thread makes them. */
+    private static final Map<String, String> MAKING = new HashMap<>();
     /** The weight of a request's quoted words (see {@link RequestText}) against its other words (1). */
     static final float QUOTE_WEIGHT = (float) RankingSettings.number("quoteWeight");
     /** The weight of a mistyped word's neighbours (see {@link Typos}) against the request's own words (1). */
@@ -105,6 +107,8 @@ final class HybridToolIndex implements ToolIndex {
     private final Fusion fusion;
     private final Object updates = new Object();
     private volatile Generation current;
+    /** The source names of the last generation whose names were made (see {@link #namedSources}). */
+    private volatile Map<String, String> lastSourceNames = Map.of();
     private volatile boolean closed;
 
     /** An index ranking lexically only ({@code dense == null}) or fused with {@code dense}, which it then owns. */
@@ -347,16 +351,25 @@ final class HybridToolIndex implements ToolIndex {
 
     private Map<String, String> sourceNamesOf(Generation generation) {
         Map<String, String> names = generation.sourceNames().get();
-        if (names == null) {
-            names = sourceNames(generation);
-            generation.sourceNames().compareAndSet(null, names);
-        }
-        return names;
+        return names == null || names == MAKING ? sourceNames(generation) : names;
     }
 
-    /** The sources {@code query} names by a word of their name (see {@link #sourceNames}); often none. */
+    /**
+     * The sources {@code query} names by a word of their name (see {@link #sourceNames}); often none. No search waits
+     * for a generation's names: until they are made, on a thread of their own, the last ones made serve.
+     */
     private Set<String> namedSources(Generation generation, String query) {
-        Map<String, String> names = sourceNamesOf(generation);
+        Map<String, String> names = generation.sourceNames().get();
+        if (names == null || names == MAKING) {
+            if (names == null && generation.sourceNames().compareAndSet(null, MAKING)) {
+                Thread.ofVirtual().name("tool-search-source-names").start(() -> {
+                    Map<String, String> made = sourceNames(generation);
+                    generation.sourceNames().set(made);
+                    lastSourceNames = made;
+                });
+            }
+            names = lastSourceNames;
+        }
         if (names.isEmpty()) return Set.of();
         Set<String> named = Set.of();
         var words = NAME_WORD.matcher(query.toLowerCase(Locale.ROOT));
@@ -373,15 +386,16 @@ final class HybridToolIndex implements ToolIndex {
      * The words that name one source of the generation's tools, with the source: a word of the source's name (before
      * any parenthesis; three letters or more, not a word like "server") that no other source's name has and no other
      * source's tool uses in its name, title or description. "Notion" names the Notion server's tools; "Search" in
-     * "Brave Search" names nothing, as other tools search too. Made once a generation, at its first search.
+     * "Brave Search" names nothing, as other tools search too. Made once a generation, after its first search, in one
+     * pass over the tools' words.
      */
     private Map<String, String> sourceNames(Generation generation) {
         Map<String, Set<String>> sourcesOf = new HashMap<>();
-        Map<String, Integer> toolsOf = new HashMap<>();
+        Set<String> seen = new HashSet<>();
         for (ToolDocument document : generation.documents().values()) {
             String source = document.source();
             if (source.isEmpty()) continue;
-            if (toolsOf.merge(source, 1, Integer::sum) > 1) continue;
+            if (!seen.add(source)) continue;
             int open = source.indexOf('(');
             String name = open < 0 ? source : source.substring(0, open);
             var words = NAME_WORD.matcher(name.toLowerCase(Locale.ROOT));
@@ -392,42 +406,32 @@ final class HybridToolIndex implements ToolIndex {
                 }
             }
         }
+        if (sourcesOf.isEmpty()) return Map.of();
+        // Every word of every tool's name, title and description, once: a candidate another source's tool uses is out.
+        Set<String> out = new HashSet<>();
+        for (ToolDocument document : generation.documents().values()) {
+            usedElsewhere(document.name(), document.source(), sourcesOf, out);
+            usedElsewhere(document.title(), document.source(), sourcesOf, out);
+            usedElsewhere(document.description(), document.source(), sourcesOf, out);
+        }
         Map<String, String> names = new HashMap<>();
-        try {
-            IndexSearcher searcher = new IndexSearcher(generation.reader());
-            for (Map.Entry<String, Set<String>> entry : sourcesOf.entrySet()) {
-                if (entry.getValue().size() != 1) continue;
-                String source = entry.getValue().iterator().next();
-                if (!usedElsewhere(generation, searcher, entry.getKey(), source, toolsOf.get(source))) {
-                    names.put(entry.getKey(), source);
-                }
+        for (Map.Entry<String, Set<String>> entry : sourcesOf.entrySet()) {
+            if (entry.getValue().size() == 1 && !out.contains(entry.getKey())) {
+                names.put(entry.getKey(), entry.getValue().iterator().next());
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("searching an in-memory index failed", e);
         }
         return Map.copyOf(names);
     }
 
-    /**
-     * Whether a tool of a source other than {@code source} (which has {@code tools} tools) has {@code word} in its
-     * name, title or description.
-     */
-    private boolean usedElsewhere(Generation generation, IndexSearcher searcher, String word, String source, int tools)
-            throws IOException {
-        Set<String> terms = analyzer.terms(word, 4);
-        if (terms.isEmpty()) return true;
-        BooleanQuery.Builder builder = new BooleanQuery.Builder();
-        for (String field : List.of("name", "title", "description")) {
-            for (String term : terms) builder.add(new TermQuery(new Term(field, term)), BooleanClause.Occur.SHOULD);
+    /** Adds to {@code out} each candidate word of {@code text} that names a source other than {@code source}. */
+    private static void usedElsewhere(String text, String source, Map<String, Set<String>> sourcesOf, Set<String> out) {
+        var words = NAME_WORD.matcher(text);
+        while (words.find()) {
+            if (words.end() - words.start() < 3) continue;
+            String word = words.group().toLowerCase(Locale.ROOT);
+            Set<String> named = sourcesOf.get(word);
+            if (named != null && !named.contains(source)) out.add(word);
         }
-        BooleanQuery query = builder.build();
-        // More tools use it than the source has: some are another's. Otherwise look at each (a source's few tools).
-        if (searcher.count(query) > tools) return true;
-        for (Fusion.Scored hit : ranking(generation.reader(), searcher.search(query, tools).scoreDocs)) {
-            ToolDocument document = generation.documents().get(hit.name());
-            if (document != null && !document.source().equals(source)) return true;
-        }
-        return false;
     }
 
     /** A request's intent and quotes, and the English words the glossary gives for its intent (quotes left out). */

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,9 +14,9 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static dev.jmcp.client.http.RawHttpRequests.readRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -112,26 +111,5 @@ class StaleConnectionTest {
                 }
             });
         }
-    }
-
-    /** One request's line and body, or null at the end of the connection. */
-    private static String[] readRequest(InputStream in) throws IOException {
-        String requestLine = readLine(in);
-        if (requestLine == null || requestLine.isEmpty()) return null;
-        int length = 0;
-        String line;
-        while ((line = readLine(in)) != null && !line.isEmpty()) {
-            String lower = line.toLowerCase(Locale.ROOT);
-            if (lower.startsWith("content-length:")) length = Integer.parseInt(lower.substring(15).strip());
-        }
-        return new String[] {requestLine, new String(in.readNBytes(length), StandardCharsets.UTF_8)};
-    }
-
-    private static String readLine(InputStream in) throws IOException {
-        var bytes = new ByteArrayOutputStream();
-        int c;
-        while ((c = in.read()) != -1 && c != '\n') if (c != '\r') bytes.write(c);
-        if (c == -1 && bytes.size() == 0) return null;
-        return bytes.toString(StandardCharsets.US_ASCII);
     }
 }
