@@ -140,7 +140,7 @@ public final class Admission {
         } else {
             requests.incrementAndGet();
         }
-        Responder once = answerOnce(work, responder, () -> unanswered.remove(key, work));
+        Responder once = answerOnce(key, work, responder);
         try {
             pipeline.serve(request, method, wire, work, once::respond, sent -> {
                 try {
@@ -203,11 +203,11 @@ public final class Admission {
     }
 
     /**
-     * {@code responder} for {@code work}'s one answer, which {@link #stopInFlight} may give instead; {@code answered}
-     * runs just before that answer goes out, so that a client which reuses the id as soon as it has its answer finds
-     * it free (though MCP asks it not to reuse ids in a session, simple clients count per call).
+     * {@code responder} for {@code work}'s one answer, which {@link #stopInFlight} may give instead. Its id
+     * ({@code key}) is free just before that answer goes out, so that a client which reuses the id as soon as it has
+     * its answer finds it free (though MCP asks it not to reuse ids in a session, simple clients count per call).
      */
-    private static Responder answerOnce(InFlight work, Responder responder, Runnable answered) {
+    private Responder answerOnce(Object key, InFlight work, Responder responder) {
         Responder once = message -> {
             // A stateless call's progress and a listen's events go out this way too: only an answer is claimed.
             if (!(message instanceof JsonRpcAnswer)) {
@@ -215,7 +215,7 @@ public final class Admission {
                 return;
             }
             if (!work.claimAnswer()) return;
-            answered.run();
+            unanswered.remove(key, work);
             try {
                 responder.respond(message);
             } catch (Throwable e) {
