@@ -47,16 +47,17 @@ public final class Admission {
     private final boolean oneConnection;
     /**
      * The requests in flight whose answer has not gone out, by id on a connection (the ids in use), by themselves
-     * otherwise ({@link #key}).
+     * otherwise ({@link #key}). An answered request keeps its slot in {@link #taken} until its handler has ended.
      */
     private final Map<Object, InFlight> unanswered = new ConcurrentHashMap<>();
-    /** Every request in flight, answered or not, until its handler has ended: what holds a slot. */
-    private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
-    /** Slots taken in {@link #inFlight}, reserved before a request is put there so that the bound is exact. */
+    /**
+     * Slots taken by requests in flight, answered or not, until each one's handler has ended; reserved before a
+     * request is put in {@link #unanswered} so that the bound is exact.
+     */
     private final AtomicInteger taken = new AtomicInteger();
     /** The requests in flight that are not {@link #listens}: what a shutdown waits for. */
     private final AtomicInteger requests = new AtomicInteger();
-    /** Answers held for batches whose other requests still run; they count with {@link #inFlight} against the bound. */
+    /** Answers held for batches whose other requests still run; they count with {@link #taken} against the bound. */
     private final AtomicInteger heldInBatches = new AtomicInteger();
     /** The bytes of those answers, bounded by {@link BatchCollector}. */
     private final AtomicLong heldBatchBytes = new AtomicLong();
@@ -134,7 +135,6 @@ public final class Admission {
                     "Invalid request: id " + request.id() + " is already in use by a request in flight"));
             return null;
         }
-        inFlight.add(work);
         if (method != null && method.is(ServedMethod.Trait.STREAMS)) {
             listens.add(work);
         } else {
@@ -184,7 +184,7 @@ public final class Admission {
     /** {@code work} is no longer in flight: its id and slot are free. True for whoever got here first, false after. */
     private boolean release(Object key, InFlight work) {
         unanswered.remove(key, work);
-        if (!inFlight.remove(work)) return false;
+        if (!work.releaseSlot()) return false;
         taken.decrementAndGet();
         if (!listens.remove(work)) requests.decrementAndGet();
         signalIfIdle();
@@ -237,7 +237,7 @@ public final class Admission {
 
     /** Requests being served now, {@code subscriptions/listen} streams included. */
     public int size() {
-        return inFlight.size();
+        return taken.get();
     }
 
     /**
@@ -246,7 +246,7 @@ public final class Admission {
      */
     public int stopInFlight() {
         int answered = 0;
-        for (InFlight work : inFlight) {
+        for (InFlight work : unanswered.values()) {
             if (work.stop(new JsonRpcErrorResponse(work.id(), new JsonRpcError(
                     ErrorCodes.INTERNAL_ERROR, "Internal error: the server stopped before this request finished (its "
                     + "shutdown grace period ended); retry on a new server")))) {
@@ -267,7 +267,7 @@ public final class Admission {
      * ended, and no response goes out. Idempotent.
      */
     public void cancel(InFlight work, String reason) {
-        if (work.cancelled() || !inFlight.contains(work)) return;
+        if (work.cancelled() || unanswered.get(key(work)) != work) return;
         log.debug("request {} cancelled by the client: {}", work.id(), reason);
         work.cancel();
         Thread.ofVirtual().name("mcp-cancel-watch-" + work.id()).start(() -> freeWhenStuck(work));
@@ -300,7 +300,7 @@ public final class Admission {
 
     /** Cancels every request in flight (the session ends). */
     void cancelAll() {
-        inFlight.forEach(InFlight::cancel);
+        unanswered.values().forEach(InFlight::cancel);
     }
 
     /**

@@ -1,6 +1,10 @@
 package dev.jmcp.server.session;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A request being served: the thread serving it and whether the client cancelled it. Thread-safe.
@@ -8,14 +12,20 @@ import java.time.Duration;
 public final class InFlight {
     private volatile Thread thread;
     private volatile boolean cancelled;
-    /** Set once the request's one answer has gone out (or is going), by whichever path got there first. */
-    private final java.util.concurrent.atomic.AtomicBoolean answered = new java.util.concurrent.atomic.AtomicBoolean();
+    /**
+     * Set once the request's one answer has gone out (or is going), by whichever path got there first
+     * ({@link #ANSWERED}: a field, not an atomic object per request).
+     */
+    private volatile boolean answered;
+    /** Set once the request no longer holds its slot of the admission ({@link #RELEASED}). */
+    private volatile boolean released;
     /** Where an answer given for the request by the server itself (it stopped) goes; null: not answerable so. */
     private volatile java.util.function.Consumer<dev.jmcp.protocol.jsonrpc.JsonRpcMessage> answers;
     private volatile boolean stopped;
     /** The plugin the request's handler runs in, once its context is made; null before, or for the server's own. */
     private volatile dev.jmcp.server.registry.Owner owner;
-    private final java.util.List<Runnable> onCancel = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** What else cancelling ends; made by the first {@link #onCancel} (few requests have any). */
+    private volatile List<Runnable> onCancel;
     /** Who sent the request: captured where it is admitted, on the transport's thread. */
     private final dev.jmcp.plugin.Identity identity;
 
@@ -23,6 +33,19 @@ public final class InFlight {
     private final String address = RequestIdentity.address();
     /** The id of the request this is; null for work of the server's own. */
     private final dev.jmcp.protocol.jsonrpc.RequestId id;
+
+    private static final VarHandle ANSWERED;
+    private static final VarHandle RELEASED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            ANSWERED = lookup.findVarHandle(InFlight.class, "answered", boolean.class);
+            RELEASED = lookup.findVarHandle(InFlight.class, "released", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private InFlight(dev.jmcp.plugin.Identity identity, dev.jmcp.protocol.jsonrpc.RequestId id) {
         this.identity = identity;
@@ -66,14 +89,23 @@ public final class InFlight {
     /** Marks the request cancelled and interrupts its thread; its response will not be sent. */
     public void cancel() {
         cancelled = true;
-        onCancel.forEach(Runnable::run);
+        List<Runnable> actions = onCancel;
+        if (actions != null) actions.forEach(Runnable::run);
         Thread t = thread;
         if (t != null) t.interrupt();
     }
 
     /** What else cancelling ends (a subscription stream). Runs at once if already cancelled. */
     public void onCancel(Runnable action) {
-        onCancel.add(action);
+        List<Runnable> actions = onCancel;
+        if (actions == null) {
+            synchronized (this) {
+                if (onCancel == null) onCancel = new CopyOnWriteArrayList<>();
+                actions = onCancel;
+            }
+        }
+        actions.add(action);
+        // After the add: a cancel() that read no list yet has set cancelled before, so one of the two runs it.
         if (cancelled) action.run();
     }
 
@@ -92,12 +124,17 @@ public final class InFlight {
      * (its handler's result, or {@link #stop}'s error) claims first, so the client never gets two.
      */
     public boolean claimAnswer() {
-        return answered.compareAndSet(false, true);
+        return ANSWERED.compareAndSet(this, false, true);
     }
 
     /** Gives back a claim whose answer could not be sent, so the error that replaces it can be. */
     public void releaseAnswer() {
-        answered.set(false);
+        answered = false;
+    }
+
+    /** The request gives back its admission slot: true the first time only (its handler ended, or it ran away). */
+    boolean releaseSlot() {
+        return RELEASED.compareAndSet(this, false, true);
     }
 
     /** Makes the request answerable by {@link #stop}: {@code answers} sends the message as the request's answer. */
