@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The protocol's own standard output, for every process that serves MCP over stdio: the jmcp command and a JAR
@@ -23,17 +24,39 @@ public final class StandardOutput {
     private static final int OUTPUT_BUFFER = 64 * 1024;
     /** The system property naming the descriptor {@code bin/jmcp} moved standard output to, for the protocol. */
     public static final String MOVED_DESCRIPTOR = "jmcp.protocol.descriptor";
+    /** The launcher's descriptor being made close-on-exec ({@link DescriptorOutputStream#closeOnExecAhead}). */
+    private static CompletableFuture<Boolean> movedCloseOnExec;
 
     private StandardOutput() {
     }
 
     /**
      * Prepares, on a thread of its own, what {@link #takeStandardOutput} will need, so that it overlaps other start-up
-     * work (the parsing of a command line): the FFM calls that move standard output, unless the launcher moved it
-     * already.
+     * work (the parsing of a command line): the FFM calls that move standard output, or, where the launcher moved it
+     * already, making the launcher's descriptor close-on-exec.
      */
     public static void prepare() {
-        if (System.getProperty(MOVED_DESCRIPTOR) == null) DescriptorOutputStream.linkAhead();
+        String moved = System.getProperty(MOVED_DESCRIPTOR);
+        if (moved == null) {
+            DescriptorOutputStream.linkAhead();
+        } else {
+            closeOnExec(moved);
+        }
+    }
+
+    /** Starts making the launcher's descriptor close-on-exec, once, when {@code number} names one above 2. */
+    private static synchronized CompletableFuture<Boolean> closeOnExec(String number) {
+        if (movedCloseOnExec == null) {
+            int descriptor;
+            try {
+                descriptor = Integer.parseInt(number);
+            } catch (NumberFormatException e) {
+                descriptor = -1;
+            }
+            movedCloseOnExec = descriptor > 2 ? DescriptorOutputStream.closeOnExecAhead(descriptor)
+                    : CompletableFuture.completedFuture(false);
+        }
+        return movedCloseOnExec;
     }
 
     /**
@@ -56,6 +79,9 @@ public final class StandardOutput {
         if (moved != null) {
             FileDescriptor descriptor = movedDescriptor(moved);
             log.debug("The protocol goes to descriptor {}, where bin/jmcp moved standard output", moved);
+            closeOnExec(moved).thenAccept(set -> {
+                if (!set) log.debug("Descriptor {} stays inheritable: fcntl failed", moved);
+            });
             return new FileOutputStream(descriptor);
         }
         if (DescriptorOutputStream.supported()) {
