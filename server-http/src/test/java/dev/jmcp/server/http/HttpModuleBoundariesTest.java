@@ -27,8 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The HTTP transport's module (dev.jmcp.server.http) as chosen: it exports to everyone the transport and its
  * authorization, the console to the jmcp command alone; no exported signature names Jetty, Jackson, a future or a type
  * the server keeps to itself (as the server module's PublicSurfaceTest holds for its own); its transports run no
- * handler and map no failure (the one pipeline is the server's); and the server's packages and these together have no
- * cycle. Read on the compiled classes and module descriptors.
+ * handler and map no failure (the one pipeline is the server's); each package the server exports to it alone is one
+ * its main code uses; and the server's packages and these together have no cycle. Read on the compiled classes and
+ * module descriptors.
  */
 class HttpModuleBoundariesTest {
     private static final Set<String> EXPORTED = Set.of("dev.jmcp.server.http", "dev.jmcp.server.auth");
@@ -69,6 +70,25 @@ class HttpModuleBoundariesTest {
         assertThat(McpServer.class.getProtectionDomain().getCodeSource().getLocation())
                 .as("the server comes from its own module").isNotEqualTo(
                         HttpTransport.class.getProtectionDomain().getCodeSource().getLocation());
+    }
+
+    @Test
+    void everyPackageTheServerExportsToThisModuleIsOneItsMainCodeUses() throws Exception {
+        var exportedHere = new TreeSet<String>();
+        for (var export : ApiSignatures.moduleBeside(McpServer.class).exports()) {
+            if (export.targets().contains(module.name())) exportedHere.add(export.source());
+        }
+        assertThat(exportedHere).as("the server exports its sessions and its stateless requests to the transport")
+                .contains("dev.jmcp.server.session", "dev.jmcp.server.stateless");
+        var used = new TreeSet<String>();
+        for (JavaClass type : classes) {
+            if (!module.packages().contains(type.getPackageName())) continue;
+            type.getDirectDependenciesFromSelf().forEach(d -> used.add(d.getTargetClass().getPackageName()));
+        }
+        assertThat(exportedHere.stream().filter(pkg -> !used.contains(pkg)).toList())
+                .as("packages the server exports to this module that its main code does not use: a test reaches "
+                        + "the server through what an embedder uses, or belongs in the server's module")
+                .isEmpty();
     }
 
     @Test
