@@ -28,7 +28,8 @@ module dev.jmcp.server {
     // What only the jmcp command uses. The command runs on the class path, where this changes nothing; on a module path
     // its JAR is the automatic module dev.jmcp.cli (its manifest says so), which javac does not see here and warns of.
     exports dev.jmcp.server.process to dev.jmcp.cli;
-    exports dev.jmcp.server.stdio to dev.jmcp.cli;
+    // ... and the plugin kinds, whose in-process native libraries must not inherit the protocol's standard output.
+    exports dev.jmcp.server.stdio to dev.jmcp.cli, dev.jmcp.server.plugins;
     // What the HTTP transport (module dev.jmcp.server.http) serves through: the engine, the sessions and the method
     // rows, the stateless revision's dispatch, and the registry's URI templates; and McpServer's engine, which it reads
     // through engine.Engines (HttpTransport(McpServer, HttpOptions)). No one else sees them.

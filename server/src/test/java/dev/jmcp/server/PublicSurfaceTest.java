@@ -47,7 +47,7 @@ class PublicSurfaceTest {
      */
     private static final Map<String, Set<String>> EXPORTED_TO = Map.of(
             "dev.jmcp.server.process", Set.of("dev.jmcp.cli"),
-            "dev.jmcp.server.stdio", Set.of("dev.jmcp.cli"),
+            "dev.jmcp.server.stdio", Set.of("dev.jmcp.cli", PLUGINS_MODULE),
             // The HTTP transport's module serves the engine through these, the plugin kinds' module loads into them;
             // they stay internal (INTERNAL_PUBLIC).
             "dev.jmcp.server.engine", Set.of(HTTP_MODULE),

@@ -19,6 +19,7 @@ import dev.jmcp.server.registry.PromptEntry;
 import dev.jmcp.server.registry.ResourceEntry;
 import dev.jmcp.server.registry.ToolEntry;
 import dev.jmcp.server.schema.JsonSchemas;
+import dev.jmcp.server.stdio.StandardOutput;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,9 +77,11 @@ public final class NativePlugin implements Owner {
 
     /**
      * Loads {@code file} (from a private copy) into this process and reads what it declares. Throws with the reason,
-     * for the log, when it is not a usable plugin.
+     * for the log, when it is not a usable plugin. First makes the protocol's standard output close-on-exec (over
+     * stdio, where {@code bin/jmcp} moved it), so that a program the library starts does not get the client's pipe.
      */
     public static NativePlugin load(Path file, NativeOptions options) throws NativeLoadException {
+        StandardOutput.closeOnExecBeforeNativeCode();
         var holder = new NativePlugin[1];
         var calls = new NativeCalls(file.getFileName().toString(), options, () -> {
             if (holder[0] != null) holder[0].closeIfDone();

@@ -24,11 +24,9 @@ import java.util.concurrent.locks.LockSupport;
  * The process's real standard output, moved to a private file descriptor that no Java object names. At
  * {@link #takeStandardOutput()}, descriptor 1 is duplicated to a fresh descriptor and then made a copy of descriptor 2:
  * from then on {@code System.out}, {@code new FileOutputStream(FileDescriptor.out)} and the JVM's own output (a
- * {@code kill -QUIT} thread dump) all go to standard error, and only this stream writes to the client. The private
- * descriptor is close-on-exec, so a program that native code in this process starts ({@code system()}, a
- * {@code fork} and {@code exec}) neither writes to the client nor keeps its pipe open after this process has ended
- * (the JDK's own {@code ProcessBuilder} closes every descriptor above 2 in a child anyway). Uses POSIX {@code dup},
- * {@code dup2}, {@code fcntl} and {@code write} through the FFM API (Linux, macOS and other POSIX systems).
+ * {@code kill -QUIT} thread dump) all go to standard error, and only this stream writes to the client. Uses POSIX
+ * {@code dup}, {@code dup2} and {@code write} through the FFM API (Linux, macOS and other POSIX systems), and
+ * {@code fcntl} for {@link #closeOnExec}.
  *
  * <p>Each write runs on one platform thread of the stream's own: a native call blocked on a slow reader would
  * otherwise hold the carrier of the virtual thread that made it. Thread-safe for one writer at a time (the
@@ -91,11 +89,8 @@ final class DescriptorOutputStream extends OutputStream {
             System.out.flush();
             int protocol = (int) dup.invokeExact(1);
             if (protocol < 0) throw new IOException("dup(1) failed");
-            // Before any plugin code runs, so no thread can start a program between the dup and this. A failure only
-            // leaves the descriptor inheritable, as it was before this class made it private: not worth failing for.
-            int ignored = (int) natives.fcntl().invokeExact(protocol, F_SETFD, FD_CLOEXEC);
             if ((int) dup2.invokeExact(2, 1) < 0) {
-                ignored = (int) close.invokeExact(protocol);
+                int ignored = (int) close.invokeExact(protocol);
                 throw new IOException("dup2(2, 1) failed");
             }
             return new DescriptorOutputStream(protocol, write, close);
@@ -119,25 +114,19 @@ final class DescriptorOutputStream extends OutputStream {
 
     private static volatile CompletableFuture<Natives> linking;
 
-    /**
-     * Makes {@code descriptor} close-on-exec on a thread of its own, for the descriptor {@code bin/jmcp} moved
-     * standard output to before the JVM started (a shell's {@code exec 3>&1} leaves it inheritable). Not waited for:
-     * linking {@code fcntl} costs tens of milliseconds a start must not wait for, and until a plugin loads a native
-     * library into this process (which it must ask for, {@code "isolation": "in-process"}) no code here starts a
-     * program but the JDK's, which closes the descriptor in the child itself. Does nothing where the stream is not
-     * {@link #supported()}.
-     *
-     * @return the flag being set: true once set, false when it could not be
-     */
-    static CompletableFuture<Boolean> closeOnExecAhead(int descriptor) {
-        if (!supported()) return CompletableFuture.completedFuture(false);
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                return (int) linkFcntl().invokeExact(descriptor, F_SETFD, FD_CLOEXEC) == 0;
-            } catch (Throwable e) {
-                return false;
-            }
-        }, task -> Thread.ofPlatform().daemon().name("jmcp-stdout-cloexec").start(task));
+    /** The descriptor this stream writes to. */
+    int descriptor() {
+        return descriptor;
+    }
+
+    /** Makes {@code descriptor} close-on-exec ({@code fcntl}); false where it could not be done. */
+    static boolean closeOnExec(int descriptor) {
+        if (!supported()) return false;
+        try {
+            return (int) linkFcntl().invokeExact(descriptor, F_SETFD, FD_CLOEXEC) == 0;
+        } catch (Throwable e) {
+            return false;
+        }
     }
 
     /** {@code fcntl(int, int, ...)} with one {@code int} argument after the command. */
@@ -147,9 +136,8 @@ final class DescriptorOutputStream extends OutputStream {
                         ValueLayout.JAVA_INT), Linker.Option.firstVariadicArg(2));
     }
 
-    /** {@code dup}, {@code dup2}, {@code fcntl}, {@code write} (capturing errno) and {@code close} of the C library. */
-    private record Natives(MethodHandle dup, MethodHandle dup2, MethodHandle fcntl, MethodHandle write,
-                           MethodHandle close) {
+    /** {@code dup}, {@code dup2}, {@code write} (capturing errno) and {@code close} of the C library. */
+    private record Natives(MethodHandle dup, MethodHandle dup2, MethodHandle write, MethodHandle close) {
         static Natives link() {
             var lookup = Ffm.LINKER.defaultLookup();
             return new Natives(
@@ -157,7 +145,6 @@ final class DescriptorOutputStream extends OutputStream {
                             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)),
                     Ffm.LINKER.downcallHandle(lookup.find("dup2").orElseThrow(),
                             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)),
-                    linkFcntl(),
                     Ffm.LINKER.downcallHandle(lookup.find("write").orElseThrow(),
                             FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
                                     ValueLayout.JAVA_LONG), Linker.Option.captureCallState("errno")),
@@ -173,7 +160,7 @@ final class DescriptorOutputStream extends OutputStream {
         try {
             return task.join(); // waits on through an interruption, and keeps the thread's interrupt status
         } catch (CompletionException e) {
-            throw new IOException("cannot link the C library's dup, dup2, fcntl, write and close", e.getCause());
+            throw new IOException("cannot link the C library's dup, dup2, write and close", e.getCause());
         }
     }
 

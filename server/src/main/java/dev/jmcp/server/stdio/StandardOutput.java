@@ -10,7 +10,6 @@ import java.io.OutputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The protocol's own standard output, for every process that serves MCP over stdio: the jmcp command and a JAR
@@ -24,39 +23,41 @@ public final class StandardOutput {
     private static final int OUTPUT_BUFFER = 64 * 1024;
     /** The system property naming the descriptor {@code bin/jmcp} moved standard output to, for the protocol. */
     public static final String MOVED_DESCRIPTOR = "jmcp.protocol.descriptor";
-    /** The launcher's descriptor being made close-on-exec ({@link DescriptorOutputStream#closeOnExecAhead}). */
-    private static CompletableFuture<Boolean> movedCloseOnExec;
+    /**
+     * The descriptor the protocol goes to once standard output is taken, when not 1: the launcher's, or the copy
+     * {@link DescriptorOutputStream} made; -1 otherwise.
+     */
+    private static int protocolDescriptor = -1;
+    /** What {@link #closeOnExecBeforeNativeCode} found, once it has run. */
+    private static Boolean closedOnExec;
 
     private StandardOutput() {
     }
 
     /**
      * Prepares, on a thread of its own, what {@link #takeStandardOutput} will need, so that it overlaps other start-up
-     * work (the parsing of a command line): the FFM calls that move standard output, or, where the launcher moved it
-     * already, making the launcher's descriptor close-on-exec.
+     * work (the parsing of a command line): the FFM calls that move standard output, unless the launcher moved it
+     * already.
      */
     public static void prepare() {
-        String moved = System.getProperty(MOVED_DESCRIPTOR);
-        if (moved == null) {
-            DescriptorOutputStream.linkAhead();
-        } else {
-            closeOnExec(moved);
-        }
+        if (System.getProperty(MOVED_DESCRIPTOR) == null) DescriptorOutputStream.linkAhead();
     }
 
-    /** Starts making the launcher's descriptor close-on-exec, once, when {@code number} names one above 2. */
-    private static synchronized CompletableFuture<Boolean> closeOnExec(String number) {
-        if (movedCloseOnExec == null) {
-            int descriptor;
-            try {
-                descriptor = Integer.parseInt(number);
-            } catch (NumberFormatException e) {
-                descriptor = -1;
-            }
-            movedCloseOnExec = descriptor > 2 ? DescriptorOutputStream.closeOnExecAhead(descriptor)
-                    : CompletableFuture.completedFuture(false);
-        }
-        return movedCloseOnExec;
+    /**
+     * Makes the descriptor the protocol goes to close-on-exec, before native code is loaded into this process: a
+     * program that native code starts ({@code system()}, a {@code fork} and {@code exec}) would otherwise get the
+     * client's pipe, could write into the protocol, and would keep the pipe open after this process has ended. (The
+     * JDK's {@code ProcessBuilder} closes every descriptor above 2 in a child itself.) Not done when standard output is
+     * taken: linking {@code fcntl} costs 30-100 ms of CPU at start-up, where a process that loads no native library
+     * (all but the user's choice of {@code "isolation": "in-process"}) gains nothing by it. Once per process; does
+     * nothing before {@link #takeStandardOutput} or where the protocol stayed on descriptor 1.
+     *
+     * @return false when the descriptor could not be made close-on-exec (it is then inheritable, as before)
+     */
+    public static synchronized boolean closeOnExecBeforeNativeCode() {
+        if (protocolDescriptor < 0) return true;
+        if (closedOnExec == null) closedOnExec = DescriptorOutputStream.closeOnExec(protocolDescriptor);
+        return closedOnExec;
     }
 
     /**
@@ -79,14 +80,14 @@ public final class StandardOutput {
         if (moved != null) {
             FileDescriptor descriptor = movedDescriptor(moved);
             log.debug("The protocol goes to descriptor {}, where bin/jmcp moved standard output", moved);
-            closeOnExec(moved).thenAccept(set -> {
-                if (!set) log.debug("Descriptor {} stays inheritable: fcntl failed", moved);
-            });
+            taken(Integer.parseInt(moved));
             return new FileOutputStream(descriptor);
         }
         if (DescriptorOutputStream.supported()) {
             try {
-                return DescriptorOutputStream.takeStandardOutput();
+                DescriptorOutputStream stream = DescriptorOutputStream.takeStandardOutput();
+                taken(stream.descriptor());
+                return stream;
             } catch (IOException | RuntimeException e) {
                 log.warn("Cannot move the protocol off file descriptor 1 ({}); plugin code writing to "
                         + "FileDescriptor.out would reach the client", e.toString());
@@ -96,6 +97,11 @@ public final class StandardOutput {
                     + "FileDescriptor.out would reach the client");
         }
         return new FileOutputStream(FileDescriptor.out);
+    }
+
+    private static synchronized void taken(int descriptor) {
+        protocolDescriptor = descriptor;
+        closedOnExec = null;
     }
 
     /**
