@@ -7,6 +7,7 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.session.Call;
 import dev.jmcp.server.session.MethodHandler;
 import dev.jmcp.server.session.MethodTable;
+import dev.jmcp.server.session.Pipeline;
 import dev.jmcp.server.session.ServerSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
  */
 @Timeout(120)
 class PipelineBoundariesTest {
+    private static final String FAILURES = "dev.jmcp.server.session.Failures";
     private static JavaClasses classes;
 
     @BeforeAll
@@ -35,6 +37,16 @@ class PipelineBoundariesTest {
                 .should().callMethod(MethodHandler.class, "handle", Call.class)
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.jmcp.server.session.Failures")
                 .because("the session holds the session's state; the pipeline runs requests and maps their failures")
+                .check(classes);
+    }
+
+    @Test
+    void onlyThePipelineMapsAFailureToAnAnswer() {
+        noClasses().that().doNotBelongToAnyOf(Pipeline.class)
+                .and().doNotHaveFullyQualifiedName(FAILURES)
+                .should().dependOnClassesThat().haveFullyQualifiedName(FAILURES)
+                .because("a request's failure is mapped once, in session.Pipeline, on every wire; a handler that runs"
+                        + " aside (a stateless call that may become a task) goes through Pipeline.runAside")
                 .check(classes);
     }
 

@@ -80,7 +80,7 @@ class PublicSurfaceTest {
                     "RunawayAware", "SkillEntry", "SkillFile", "ToolEntry", "UriTemplate")),
             entry("dev.jmcp.server.resources", Set.of("ResourcesFeature")),
             entry("dev.jmcp.server.schema", Set.of("AnnotatedMethods", "JsonSchemas")),
-            entry("dev.jmcp.server.session", Set.of("Admission", "Call", "Caller", "Failures", "Host", "InFlight",
+            entry("dev.jmcp.server.session", Set.of("Admission", "Call", "Caller", "Host", "InFlight",
                     "MethodHandler", "MethodTable", "NotificationHandler", "OutboundMethods", "OutboundRequest",
                     "Pagination", "Params", "ParentIdentity", "Pipeline", "RequestContexts", "RequestIdentity", "ServedMethod",
                     "ServedNotification", "ServerSession", "StatelessWire", "Wires")),

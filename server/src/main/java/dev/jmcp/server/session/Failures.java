@@ -12,18 +12,18 @@ import org.slf4j.LoggerFactory;
  * The one mapping of a handler's failure to its JSON-RPC error response, for both wires and every transport: every
  * {@link Throwable} ends in exactly one response, and none escapes. Stateless.
  */
-public final class Failures {
+final class Failures {
     private static final Logger log = LoggerFactory.getLogger(Failures.class);
 
     private Failures() {
     }
 
     /** The response for request {@code id} of {@code method} whose handler threw {@code failure}. */
-    public static JsonRpcErrorResponse response(RequestId id, String method, Throwable failure) {
+    static JsonRpcErrorResponse response(RequestId id, String method, Throwable failure) {
         return new JsonRpcErrorResponse(id, error(method, failure));
     }
 
-    public static JsonRpcError error(String method, Throwable failure) {
+    static JsonRpcError error(String method, Throwable failure) {
         return switch (failure) {
             case JsonRpcException e -> e.toError();
             case InterruptedException _ ->
@@ -53,7 +53,7 @@ public final class Failures {
      * The response that replaces one that could not be sent (its encoding ran out of memory: a result too large for
      * the heap), so the request still gets exactly one answer.
      */
-    public static JsonRpcErrorResponse unsendable(RequestId id, String method, Throwable failure) {
+    static JsonRpcErrorResponse unsendable(RequestId id, String method, Throwable failure) {
         log.error("the response to {} {} could not be sent: {}", method, id, failure.toString());
         return new JsonRpcErrorResponse(id, internal("Internal error: the result of " + method
                 + " could not be sent (" + failure.getClass().getSimpleName() + ")"));

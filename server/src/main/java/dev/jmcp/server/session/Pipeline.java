@@ -7,6 +7,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.server.observe.CallSpan;
 
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
@@ -93,6 +94,27 @@ public final class Pipeline {
                 } finally {
                     done.accept(sent);
                 }
+            }
+        });
+    }
+
+    /**
+     * Runs {@code handler} on a virtual thread of its own for {@code request}, whose answer another thread gives: a
+     * stateless {@code tools/call} that may become a task is answered with the task as soon as its handler starts one,
+     * while the handler goes on. What {@code handler} returns, or whatever it throws mapped to the request's error as
+     * {@link #serve} maps it, goes to {@code outcome}, once. Returns at once.
+     */
+    public static void runAside(JsonRpcRequest request, String threadName, Callable<JsonRpcMessage> handler,
+                                Consumer<JsonRpcMessage> outcome) {
+        Thread.ofVirtual().name(threadName).start(() -> {
+            JsonRpcMessage answer = null;
+            try {
+                answer = handler.call();
+            } catch (Throwable failure) {
+                // Whatever the handler throws, the request (or the task it started) gets its one answer.
+                answer = Failures.response(request.id(), request.method(), failure);
+            } finally {
+                outcome.accept(answer);
             }
         });
     }

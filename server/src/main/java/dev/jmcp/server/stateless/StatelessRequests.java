@@ -1,7 +1,6 @@
 package dev.jmcp.server.stateless;
 
 import dev.jmcp.server.session.Call;
-import dev.jmcp.server.session.Failures;
 import dev.jmcp.server.session.Host;
 import dev.jmcp.server.session.InFlight;
 import dev.jmcp.server.session.Params;
@@ -285,18 +284,10 @@ public final class StatelessRequests implements StatelessWire {
         StatelessReply untilTask = message -> {
             if (!run.started()) reply.send(message);
         };
-        Thread.ofVirtual().name("mcp-task-" + request.id()).start(() -> {
+        Pipeline.runAside(request, "mcp-task-" + request.id(), () -> {
             worker.start(Thread.currentThread());
-            JsonRpcMessage outcome = null;
-            try {
-                outcome = call(request, method, envelope, untilTask, worker, run, registry, tool);
-            } catch (Throwable failure) {
-                // Whatever the handler throws, the request (or the task) gets its one answer.
-                outcome = Failures.response(request.id(), request.method(), failure);
-            } finally {
-                run.finish(outcome);
-            }
-        });
+            return call(request, method, envelope, untilTask, worker, run, registry, tool);
+        }, run::finish);
         try {
             return run.awaitAnswer();
         } catch (InterruptedException e) {
