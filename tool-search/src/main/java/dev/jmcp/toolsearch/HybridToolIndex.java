@@ -76,15 +76,6 @@ final class HybridToolIndex implements ToolIndex {
      * a word of its source's name that no other source's tools use; see {@link #sourceNames}); 0 turns it off.
      */
     static final double SOURCE_WEIGHT = RankingSettings.number("sourceWeight");
-    /** What the sources whose profile best fits a request add to their tools (see {@link SourceProfiles}). */
-    static final double PROFILE_WEIGHT = RankingSettings.number("profileWeight");
-    static final String PROFILE_MODE = RankingSettings.get("profileMode");
-    static final double PROFILE_TEMPERATURE = RankingSettings.number("profileTemperature");
-    static final int PROFILE_COUNT = (int) RankingSettings.number("profileCount");
-    static final String PROFILE_KIND = RankingSettings.get("profileKind");
-    static final double PROFILE_PEAK = RankingSettings.number("profilePeak");
-    static final String PROFILE_SHAPE = RankingSettings.get("profileShape");
-    static final double PROFILE_DENSE = RankingSettings.number("profileDense");
     /** The words of a source's name that say what kind of thing it is, not which one. */
     private static final Set<String> GENERIC_SOURCE_WORDS = Set.of("mcp", "server", "servers", "reference", "official",
             "plugin", "the", "and", "for", "api", "tools", "test");
@@ -142,13 +133,10 @@ final class HybridToolIndex implements ToolIndex {
     private record Generation(DirectoryReader reader, Map<String, ToolDocument> documents,
                               Map<String, List<Fusion.Scored>> intentRankings,
                               Map<String, DenseRanking> intentDenseRankings,
-                              AtomicReference<Map<String, String>> sourceNames,
-                              AtomicReference<SourceProfiles> sourceProfiles,
-                              AtomicReference<SourceIndex> sourceIndex) {
+                              AtomicReference<Map<String, String>> sourceNames) {
 
         Generation(DirectoryReader reader, Map<String, ToolDocument> documents) {
             this(reader, documents, new ConcurrentHashMap<>(), new ConcurrentHashMap<>(),
-                    new AtomicReference<>(), new AtomicReference<>(SourceProfiles.NONE),
                     new AtomicReference<>());
         }
     }
@@ -239,8 +227,6 @@ final class HybridToolIndex implements ToolIndex {
             List<Fusion.Scored> lexical;
             List<Fusion.Scored> denseRanking = List.of();
             List<Fusion.Weighted> intentRankings = List.of();
-            Map<String, Double> sourceLifts = Map.of();
-            Map<String, Double> denseSources = Map.of();
             if (dense == null || !dense.ready()) {
                 lexical = lexical(generation, request, depth);
             } else {
@@ -253,46 +239,21 @@ final class HybridToolIndex implements ToolIndex {
                         denseRanking = dense.rank(vector, generation.documents().values(), depth);
                         intentRankings = intentRankings(generation, dense.intents(vector, INTENT_COUNT, INTENT_MINIMUM),
                                 depth);
-                        if (PROFILE_WEIGHT > 0 && PROFILE_KIND.equals("dense")) {
-                            sourceLifts = sourceLifts(generation, vector);
-                        }
-                        if (PROFILE_WEIGHT > 0 && PROFILE_KIND.equals("hybrid")) {
-                            denseSources = denseSources(generation, vector);
-                        }
                     }
                 } finally {
                     lexical = joined(words);  // before the generation is released, even when the dense ranking failed
                 }
             }
-            if (PROFILE_WEIGHT > 0 && !PROFILE_KIND.equals("dense")) {
-                sourceLifts = lexicalSourceLifts(generation, request, denseSources);
-            }
             String action = ACTION_WEIGHT > 0 ? actions.ofRequest(request.text().intent(), translation) : null;
             Set<String> named = SOURCE_WEIGHT > 0 ? namedSources(generation, query) : Set.of();
             if (action == null && named.isEmpty() && denseRanking.isEmpty()) return names(lexical, limit);
             Map<String, ToolDocument> documents = generation.documents();
-            if (!sourceLifts.isEmpty()) {
-                // The lifted sources' tools are candidates even where no ranking reached them (at no share of theirs).
-                intentRankings = new ArrayList<>(intentRankings);
-                for (String source : sourceLifts.keySet()) {
-                    List<Fusion.Scored> tools = new ArrayList<>();
-                    List<String> of = PROFILE_KIND.equals("dense")
-                            ? generation.sourceProfiles().get().tools().getOrDefault(source, List.of())
-                            : generation.sourceIndex().get().tools(source);
-                    for (String tool : of) {
-                        tools.add(new Fusion.Scored(tool, 0));
-                    }
-                    intentRankings.add(new Fusion.Weighted(tools, 0));
-                }
-            }
-            Map<String, Double> lifts = sourceLifts;
             return fusion.fuse(lexical, denseRanking, intentRankings, limit,
-                    action == null && named.isEmpty() && lifts.isEmpty() ? null : name -> {
+                    action == null && named.isEmpty() ? null : name -> {
                         ToolDocument document = documents.get(name);
                         if (document == null) return 0;
                         return ACTION_WEIGHT * ToolActions.agreement(action, document.action())
-                                + (named.contains(document.source()) ? SOURCE_WEIGHT : 0)
-                                + lifts.getOrDefault(document.source(), 0.0);
+                                + (named.contains(document.source()) ? SOURCE_WEIGHT : 0);
                     });
         } finally {
             release(generation);
@@ -330,115 +291,6 @@ final class HybridToolIndex implements ToolIndex {
             generation.intentDenseRankings().put(intent.words(), kept);
         }
         return kept.ranking().size() <= depth ? kept.ranking() : kept.ranking().subList(0, depth);
-    }
-
-    /** What each of the sources whose profile best fits the request's vector adds to its tools' fused scores. */
-    private Map<String, Double> sourceLifts(Generation generation, float[] vector) {
-        long version = dense.version();
-        SourceProfiles profiles = generation.sourceProfiles().get();
-        if (profiles.version() != version) {
-            profiles = SourceProfiles.of(version, generation.documents().values(), dense::vector);
-            generation.sourceProfiles().set(profiles);
-        }
-        int n = profiles.sources().size();
-        if (n < 2) return Map.of();
-        double[] similarity = profiles.similarities(vector);
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) order[i] = i;
-        java.util.Arrays.sort(order, (a, b) -> Double.compare(similarity[b], similarity[a]));
-        Map<String, Double> lifts = new HashMap<>();
-        int count = Math.min(PROFILE_COUNT, n - 1);
-        switch (PROFILE_MODE) {
-            case "softmax" -> {
-                double top = similarity[order[0]];
-                double total = 0;
-                for (int i = 0; i < n; i++) total += Math.exp((similarity[i] - top) / PROFILE_TEMPERATURE);
-                for (int r = 0; r < count; r++) {
-                    int i = order[r];
-                    lifts.put(profiles.sources().get(i),
-                            PROFILE_WEIGHT * Math.exp((similarity[i] - top) / PROFILE_TEMPERATURE) / total);
-                }
-            }
-            case "margin" -> {
-                // Each of the top sources by how far it stands above the first source left out, over the temperature.
-                double floor = similarity[order[count]];
-                for (int r = 0; r < count; r++) {
-                    int i = order[r];
-                    lifts.put(profiles.sources().get(i),
-                            PROFILE_WEIGHT * Math.min(1, (similarity[i] - floor) / PROFILE_TEMPERATURE));
-                }
-            }
-            default -> throw new IllegalStateException(PROFILE_MODE);
-        }
-        return lifts;
-    }
-
-    /** What each of the sources whose document best matches the request's words adds to its tools' fused scores. */
-    private Map<String, Double> denseSources(Generation generation, float[] vector) {
-        long version = dense.version();
-        SourceProfiles profiles = generation.sourceProfiles().get();
-        if (profiles.version() != version) {
-            profiles = SourceProfiles.of(version, generation.documents().values(), dense::vector);
-            generation.sourceProfiles().set(profiles);
-        }
-        double[] similarity = profiles.similarities(vector);
-        double min = Double.MAX_VALUE, max = -Double.MAX_VALUE;
-        for (double x : similarity) {
-            min = Math.min(min, x);
-            max = Math.max(max, x);
-        }
-        Map<String, Double> scores = new HashMap<>();
-        for (int i = 0; i < similarity.length; i++) {
-            scores.put(profiles.sources().get(i), max > min ? (similarity[i] - min) / (max - min) : 0);
-        }
-        return scores;
-    }
-
-    private Map<String, Double> lexicalSourceLifts(Generation generation, Request request,
-                                                   Map<String, Double> denseSources) {
-        SourceIndex index = generation.sourceIndex().get();
-        if (index == null) {
-            synchronized (generation) {
-                index = generation.sourceIndex().get();
-                if (index == null) {
-                    index = SourceIndex.of(generation.documents().values(), analyzer);
-                    generation.sourceIndex().set(index);
-                }
-            }
-        }
-        if (index.size() < 2) return Map.of();
-        Set<String> terms = analyzer.terms(request.text().intent(), MAX_QUERY_TERMS);
-        Set<String> glossed = new java.util.LinkedHashSet<>(analyzer.terms(request.translation().english(),
-                MAX_QUERY_TERMS));
-        glossed.removeAll(terms);
-        List<Fusion.Scored> ranked = index.rank(terms, glossed, GLOSSARY_WEIGHT,
-                denseSources.isEmpty() ? PROFILE_COUNT + 1 : index.size());
-        if (!denseSources.isEmpty()) {
-            Map<String, Double> sum = new HashMap<>();
-            double top = ranked.isEmpty() ? 0 : ranked.getFirst().score();
-            for (Fusion.Scored s : ranked) sum.put(s.name(), top > 0 ? s.score() / top : 0);
-            denseSources.forEach((source, score) -> sum.merge(source, PROFILE_DENSE * score, Double::sum));
-            List<Fusion.Scored> hybrid = new ArrayList<>();
-            sum.forEach((source, score) -> hybrid.add(new Fusion.Scored(source, score)));
-            hybrid.sort((a, b) -> Double.compare(b.score(), a.score()));
-            ranked = hybrid;
-        }
-        if (ranked.isEmpty()) return Map.of();
-        double top = ranked.getFirst().score();
-        double next = ranked.size() > PROFILE_COUNT ? ranked.get(PROFILE_COUNT).score() : 0;
-        if (top < PROFILE_PEAK * next) return Map.of();
-        Map<String, Double> lifts = new HashMap<>();
-        for (int r = 0; r < Math.min(PROFILE_COUNT, ranked.size()); r++) {
-            double score = ranked.get(r).score();
-            double share = switch (PROFILE_SHAPE) {
-                case "ratio" -> score / top;
-                case "gap" -> (score - next) / (top - next);
-                case "flat" -> 1;
-                default -> throw new IllegalStateException(PROFILE_SHAPE);
-            };
-            lifts.put(ranked.get(r).name(), PROFILE_WEIGHT * share);
-        }
-        return lifts;
     }
 
     /** What {@code task} gave; waits for it without giving up on interruption (the caller's thread keeps it). */

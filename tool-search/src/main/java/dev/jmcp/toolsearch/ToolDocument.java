@@ -19,7 +19,7 @@ import java.util.Map;
  * whose text changed. Immutable.
  */
 record ToolDocument(String name, String title, String description, String parameters, String context, String source,
-                    String sourceDescription, String hash, String action) {
+                    String hash, String action) {
 
     /** The most characters one field keeps. */
     static final int FIELD_CHARS = 4_000;
@@ -48,12 +48,8 @@ record ToolDocument(String name, String title, String description, String parame
         String contextText = bound(context.toString());
         String source = searchable.source() == null ? "" : searchable.source().length() <= PART_CHARS
                 ? searchable.source().strip() : searchable.source().substring(0, PART_CHARS);
-        String sourceDescription = searchable.sourceDescription() == null ? ""
-                : searchable.sourceDescription().length() <= PART_CHARS ? searchable.sourceDescription().strip()
-                : searchable.sourceDescription().substring(0, PART_CHARS);
         String hash = sha256(name, titleText, descriptionText, parametersText, contextText);
-        return new ToolDocument(name, titleText, descriptionText, parametersText, contextText, source,
-                sourceDescription, hash,
+        return new ToolDocument(name, titleText, descriptionText, parametersText, contextText, source, hash,
                 ToolActions.shipped().ofTool(name));
     }
 
