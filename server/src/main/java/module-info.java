@@ -31,14 +31,16 @@ module dev.jmcp.server {
     // ... and the plugin kinds, whose in-process native libraries must not inherit the protocol's standard output.
     exports dev.jmcp.server.stdio to dev.jmcp.cli, dev.jmcp.server.plugins;
     // What the HTTP transport (module dev.jmcp.server.http) serves through: the engine, the sessions and the method
-    // rows, the stateless revision's dispatch, and the registry's URI templates; and McpServer's engine, which it reads
-    // through engine.Engines (HttpTransport(McpServer, HttpOptions)). No one else sees them.
+    // rows, the stateless revision's dispatch, the registry's URI templates, and the repeated-lines log its refusals use;
+    // and McpServer's engine, which it reads through engine.Engines (HttpTransport(McpServer, HttpOptions)). No one else
+    // sees them.
     // What the plugin kinds (module dev.jmcp.server.plugins) load into and serve through: the plugins folder's service
     // interface, the registry, the schemas of annotated tools, and a mount's outbound requests and its caller's identity
     // (session). Each qualified export is one the target module's main code uses, never one only its tests need
     // (ServerPluginsModuleBoundariesTest).
     exports dev.jmcp.server.engine to dev.jmcp.server.http;
     exports dev.jmcp.server.folder to dev.jmcp.server.plugins;
+    exports dev.jmcp.server.logs to dev.jmcp.server.http;
     exports dev.jmcp.server.registry to dev.jmcp.server.http, dev.jmcp.server.plugins;
     exports dev.jmcp.server.schema to dev.jmcp.server.plugins;
     exports dev.jmcp.server.session to dev.jmcp.server.http, dev.jmcp.server.plugins;

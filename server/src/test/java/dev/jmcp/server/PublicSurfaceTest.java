@@ -52,6 +52,7 @@ class PublicSurfaceTest {
             // they stay internal (INTERNAL_PUBLIC).
             "dev.jmcp.server.engine", Set.of(HTTP_MODULE),
             "dev.jmcp.server.folder", Set.of(PLUGINS_MODULE),
+            "dev.jmcp.server.logs", Set.of(HTTP_MODULE),
             "dev.jmcp.server.registry", Set.of(HTTP_MODULE, PLUGINS_MODULE),
             "dev.jmcp.server.schema", Set.of(PLUGINS_MODULE),
             "dev.jmcp.server.session", Set.of(HTTP_MODULE, PLUGINS_MODULE),
@@ -73,6 +74,7 @@ class PublicSurfaceTest {
             entry("dev.jmcp.server.engine", Set.of("Engine", "Engines")),
             entry("dev.jmcp.server.folder", Set.of("PluginFolder", "PluginFolders")),
             entry("dev.jmcp.server.logging", Set.of("LoggingFeature")),
+            entry("dev.jmcp.server.logs", Set.of("RepeatedLines")),
             entry("dev.jmcp.server.methods", Set.of("Methods")),
             entry("dev.jmcp.server.prompts", Set.of("PromptsFeature")),
             entry("dev.jmcp.server.registry", Set.of("ArgumentsValidator", "CompletionEntry", "Contribution", "Lease",

@@ -5,7 +5,7 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.server.http.HttpTransport;
 import dev.jmcp.server.http.routes.McpGuard;
 import dev.jmcp.server.http.routes.Routes;
-import dev.jmcp.server.observe.RepeatedLines;
+import dev.jmcp.server.logs.RepeatedLines;
 import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.session.ServedMethod;
 import org.eclipse.jetty.http.HttpHeader;

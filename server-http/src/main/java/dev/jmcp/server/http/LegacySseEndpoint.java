@@ -8,7 +8,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.server.engine.Engine;
 import dev.jmcp.server.http.routes.CallGuard;
 import dev.jmcp.server.http.routes.McpGuard;
-import dev.jmcp.server.observe.RepeatedLines;
+import dev.jmcp.server.logs.RepeatedLines;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;

@@ -3,7 +3,7 @@ package dev.jmcp.server.http;
 import dev.jmcp.plugin.Identity;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.server.http.routes.McpGuard;
-import dev.jmcp.server.observe.RepeatedLines;
+import dev.jmcp.server.logs.RepeatedLines;
 import dev.jmcp.server.session.RequestIdentity;
 import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpHeader;

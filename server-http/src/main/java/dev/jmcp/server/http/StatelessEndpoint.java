@@ -11,7 +11,7 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcNotification;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.JsonRpcResponse;
 import dev.jmcp.protocol.jsonrpc.RequestId;
-import dev.jmcp.server.observe.RepeatedLines;
+import dev.jmcp.server.logs.RepeatedLines;
 import dev.jmcp.server.observe.Target;
 import dev.jmcp.server.session.Admission;
 import dev.jmcp.server.session.InFlight;

@@ -14,7 +14,7 @@ import dev.jmcp.server.session.Admission;
 import dev.jmcp.server.session.ServedMethod;
 import dev.jmcp.server.http.routes.CallGuard;
 import dev.jmcp.server.http.routes.McpGuard;
-import dev.jmcp.server.observe.RepeatedLines;
+import dev.jmcp.server.logs.RepeatedLines;
 import dev.jmcp.server.state.SharedState;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;

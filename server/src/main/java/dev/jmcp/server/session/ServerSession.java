@@ -34,7 +34,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ServerSession implements Caller, Session {
     private static final Logger log = LoggerFactory.getLogger(ServerSession.class);
     private static final JsonCodec CODEC = JsonCodec.shared();
-    private static final dev.jmcp.server.observe.RepeatedLines INITIALIZED_LINES = new dev.jmcp.server.observe.RepeatedLines(log);
+    private static final dev.jmcp.server.logs.RepeatedLines INITIALIZED_LINES = new dev.jmcp.server.logs.RepeatedLines(log);
 
     private enum State { NEW, INITIALIZED, CLOSED }
 

@@ -1,4 +1,4 @@
-package dev.jmcp.server.observe;
+package dev.jmcp.server.logs;
 
 import org.slf4j.Logger;
 import org.slf4j.event.Level;

@@ -1,4 +1,4 @@
-package dev.jmcp.server.observe;
+package dev.jmcp.server.logs;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
