@@ -1,6 +1,7 @@
 package dev.jmcp.server.methods;
 
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.registry.RootsListenerEntry;
 import dev.jmcp.server.session.Call;
 import dev.jmcp.server.session.Params;
 import dev.jmcp.server.session.ServerSession;
@@ -75,9 +76,20 @@ final class ProtocolMethods {
         session.cancel(requestId, params.values().get("reason") instanceof String r ? r : "no reason given");
     }
 
-    /** {@code notifications/roots/list_changed}: tells the plugins that listen for it. */
+    /** {@code notifications/roots/list_changed}: tells the plugins that listen for it, each on a thread of its own. */
     public static void rootsChanged(ServerSession session, Params params) {
-        session.rootsChanged();
+        for (RootsListenerEntry entry : session.host().registry().rootsListeners()) {
+            Thread.ofVirtual().name("mcp-roots-changed").start(() -> {
+                if (!entry.owner().enter()) return;
+                try {
+                    entry.listener().rootsChanged(session.detachedContext(entry.owner()));
+                } catch (Exception e) {
+                    log.warn("plugin {} failed on roots/list_changed", entry.owner().name(), e);
+                } finally {
+                    entry.owner().exit();
+                }
+            });
+        }
     }
 
     /** A notification that needs nothing done ({@code initialized}, a client's {@code progress}). */

@@ -12,7 +12,6 @@ import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.observe.CallOutcome;
 import dev.jmcp.server.observe.OutgoingCalls;
 import dev.jmcp.server.observe.SessionSummary;
-import dev.jmcp.server.registry.RootsListenerEntry;
 import dev.jmcp.server.transport.Connection;
 import dev.jmcp.server.transport.Session;
 import org.slf4j.Logger;
@@ -293,21 +292,13 @@ public final class ServerSession implements Caller, Session {
         return host.initializeResult(version);
     }
 
-    /** {@code notifications/roots/list_changed}: tells the plugins that listen for it, each on a thread of its own. */
-    public void rootsChanged() {
-        for (RootsListenerEntry entry : host.registry().rootsListeners()) {
-            Thread.ofVirtual().name("mcp-roots-changed").start(() -> {
-                if (!entry.owner().enter()) return;
-                try {
-                    entry.listener().rootsChanged(new CallContext(this, null, null, entry.owner().config(),
-                            InFlight.detached()));
-                } catch (Exception e) {
-                    log.warn("plugin {} failed on roots/list_changed", entry.owner().name(), e);
-                } finally {
-                    entry.owner().exit();
-                }
-            });
-        }
+    /**
+     * The context of plugin code this session's client reaches outside any request (a listener of a notification the
+     * client sent): no request id, no progress token, nothing to cancel; requests to the client go through this
+     * session.
+     */
+    public dev.jmcp.plugin.RequestContext detachedContext(dev.jmcp.server.registry.Owner owner) {
+        return new CallContext(this, null, null, owner.config(), InFlight.detached());
     }
 
     /** The client an {@code initialize}'s {@code clientInfo} (or a recorded session's) names; null without a name. */
