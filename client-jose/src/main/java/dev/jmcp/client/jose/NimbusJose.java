@@ -74,7 +74,7 @@ public final class NimbusJose implements Jose {
             for (Object read = parser.readObject(); read != null; read = parser.readObject()) {
                 PrivateKey key = switch (read) {
                     case PrivateKeyInfo pkcs8 -> converter.getPrivateKey(pkcs8);
-                    // The private part alone: a SEC1 key need not hold its public key (the JDK writes none).
+                    // The private part alone: a SEC1 key's public key is optional, and some writers leave it out.
                     case PEMKeyPair traditional -> converter.getPrivateKey(traditional.getPrivateKeyInfo());
                     case PKCS8EncryptedPrivateKeyInfo encrypted -> throw encrypted();
                     case PEMEncryptedKeyPair encrypted -> throw encrypted();
