@@ -14,6 +14,8 @@ module dev.jmcp.client {
     exports dev.jmcp.client.transport;
 
     uses dev.jmcp.client.search.ToolRanking;
+    // Signing and PEM reading for private_key_jwt and DPoP: jmcp-client-jose provides it on Nimbus and Bouncy Castle.
+    uses dev.jmcp.client.auth.Jose;
 
     opens dev.jmcp.client to com.fasterxml.jackson.databind;
     opens dev.jmcp.client.auth to com.fasterxml.jackson.databind;

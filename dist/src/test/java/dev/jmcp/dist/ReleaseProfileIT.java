@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What {@code mvn -P release deploy} would sign and put in the Maven Central bundle, read from the effective POMs
  * Maven itself makes of the whole reactor with the {@code release} profile on ({@code help:effective-pom}): exactly
- * the parent, the BOM and the ten library modules, and nothing else.
+ * the parent, the BOM and the eleven library modules, and nothing else.
  *
  * <p>Why the effective POM and not the POM files: which module is skipped is decided by property inheritance and
  * profile activation (the parent's own {@code jmcp.publish.skip} is inherited by every module, and only a profile
@@ -35,11 +35,11 @@ class ReleaseProfileIT {
     private static final String HELP = "org.apache.maven.plugins:maven-help-plugin:3.5.2:effective-pom";
 
     private static final List<String> PUBLISHED = List.of("jmcp-parent", "jmcp-bom", "jmcp-protocol",
-            "jmcp-plugin-api", "jmcp-client", "jmcp-server", "jmcp-server-http", "jmcp-server-plugins",
+            "jmcp-plugin-api", "jmcp-client", "jmcp-client-jose", "jmcp-server", "jmcp-server-http", "jmcp-server-plugins",
             "jmcp-server-redis", "jmcp-server-otel", "jmcp-cli", "jmcp-plugin-testkit");
 
     @Test
-    void theReleaseProfileSignsAndBundlesTheParentTheBomAndTheTenLibrariesAndNothingElse() throws Exception {
+    void theReleaseProfileSignsAndBundlesTheParentTheBomAndTheElevenLibrariesAndNothingElse() throws Exception {
         Path output = Files.createTempFile(Path.of("target").toAbsolutePath(), "effective-release", ".xml");
         Path log = Files.createTempFile(Path.of("target").toAbsolutePath(), "effective-release", ".log");
         try {

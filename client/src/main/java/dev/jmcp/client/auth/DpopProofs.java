@@ -5,10 +5,8 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
-import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,37 +14,25 @@ import java.util.UUID;
 
 /**
  * DPoP (RFC 9449): one P-256 key per client, and a fresh proof JWT for each HTTP request ({@code htm}, {@code htu},
- * {@code iat}, {@code jti}; {@code ath} when it carries an access token; {@code nonce} when the server gave one).
- * Thread-safe.
+ * {@code iat}, {@code jti}; {@code ath} when it carries an access token; {@code nonce} when the server gave one),
+ * signed ES256 by the {@link Jose} provider. Thread-safe.
  */
 final class DpopProofs {
-    private static final Base64.Encoder B64 = CompactJws.BASE64URL;
+    private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
+    private final Jose jose;
     private final KeyPair key;
     private final Map<String, Object> jwk;
 
-    DpopProofs() {
+    DpopProofs(Jose jose) {
+        this.jose = jose;
         try {
             var generator = KeyPairGenerator.getInstance("EC");
             generator.initialize(new ECGenParameterSpec("secp256r1"));
             key = generator.generateKeyPair();
+            jwk = Map.copyOf(jose.publicJwk(key.getPublic()));
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("every Java runtime has P-256", e);
+            throw new IllegalStateException("every Java runtime has P-256, and a JOSE provider its JWK", e);
         }
-        var pub = (ECPublicKey) key.getPublic();
-        jwk = new LinkedHashMap<>();
-        jwk.put("kty", "EC");
-        jwk.put("crv", "P-256");
-        jwk.put("x", B64.encodeToString(coordinate(pub.getW().getAffineX())));
-        jwk.put("y", B64.encodeToString(coordinate(pub.getW().getAffineY())));
-    }
-
-    private static byte[] coordinate(java.math.BigInteger value) {
-        byte[] raw = value.toByteArray();
-        if (raw.length == 32) return raw;
-        byte[] fixed = new byte[32];
-        int copy = Math.min(raw.length, 32);
-        System.arraycopy(raw, raw.length - copy, fixed, 32 - copy, copy);
-        return fixed;
     }
 
     /** A proof for one request; {@code accessToken} and {@code nonce} may be null. */
@@ -65,10 +51,10 @@ final class DpopProofs {
         }
         claims.put("htu", url.substring(0, end));
         claims.put("iat", Instant.now().getEpochSecond());
-        if (accessToken != null) claims.put("ath", B64.encodeToString(sha256(accessToken)));
+        if (accessToken != null) claims.put("ath", BASE64URL.encodeToString(sha256(accessToken)));
         if (nonce != null) claims.put("nonce", nonce);
         try {
-            return CompactJws.sign(header, claims, key.getPrivate());
+            return jose.sign(header, claims, key.getPrivate());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("could not sign a DPoP proof", e);
         }
@@ -84,6 +70,6 @@ final class DpopProofs {
 
     @Override
     public String toString() {
-        return "DPoP key " + Arrays.toString(jwk.values().toArray());
+        return "DPoP key " + jwk.get("x") + "," + jwk.get("y");
     }
 }

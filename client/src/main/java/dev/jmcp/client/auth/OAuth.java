@@ -52,11 +52,15 @@ public final class OAuth {
     private final java.util.function.Supplier<String> assertion;
     private final Enterprise enterprise;
     private final boolean authorizeOnChallenge;
+    /** The signing and PEM provider ({@code jmcp-client-jose}), or null: then no DPoP and no private_key_jwt. */
+    private final Jose jose;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT)
             .followRedirects(HttpClient.Redirect.NEVER).build();
     private volatile Registration registration;
-    /** Set once an authorization server advertises DPoP: tokens are then bound to this key. */
+    /** Set once an authorization server advertises DPoP and there is a {@link Jose}: tokens are bound to this key. */
     private volatile DpopProofs dpop;
+    /** Whether the log said once that DPoP is offered but not used (set under the lock of {@link #challenged}). */
+    private boolean toldNoDpop;
     private volatile String serverNonce;
     private volatile String authorizationServerNonce;
 
@@ -73,6 +77,8 @@ public final class OAuth {
         this.assertion = b.assertion;
         this.enterprise = b.enterprise;
         this.authorizeOnChallenge = b.authorizeOnChallenge;
+        this.jose = signingKey != null ? installed("signing a private_key_jwt client assertion")
+                : Jose.installed().orElse(null);
     }
 
     /** {@code redirectUri} is where the authorization server sends the browser back; {@code callback} gets it there. */
@@ -91,8 +97,15 @@ public final class OAuth {
         return builder;
     }
 
-    /** A machine authenticating with a signed JWT ({@code private_key_jwt}): {@code key} is EC (ES256) or RSA (RS256). */
+    /**
+     * A machine authenticating with a signed JWT ({@code private_key_jwt}): {@code key} is EC on P-256, P-384 or P-521
+     * (ES256, ES384, ES512) or RSA of 2048 bits or more (RS256).
+     *
+     * @throws IllegalStateException the {@link Jose} provider, {@code dev.jmcp:jmcp-client-jose}, that signs the JWT
+     *                               is not on the class or module path
+     */
     public static Builder clientCredentials(String clientId, PrivateKey key) {
+        installed("signing a private_key_jwt client assertion");
         var builder = new Builder(null, null);
         builder.preRegistered(clientId, null);
         builder.signingKey = Objects.requireNonNull(key, "key");
@@ -131,13 +144,23 @@ public final class OAuth {
     private record Enterprise(URI idpTokenEndpoint, String idpClientId, java.util.function.Supplier<String> idToken) {
     }
 
-    /** Reads a PKCS#8 PEM private key (EC or RSA) for {@link #clientCredentials(String, PrivateKey)}. */
+    /**
+     * Reads a PEM private key for {@link #clientCredentials(String, PrivateKey)}: EC (P-256, P-384, P-521) or RSA (2048
+     * bits or more), in PKCS#8 ({@code BEGIN PRIVATE KEY}), PKCS#1 ({@code BEGIN RSA PRIVATE KEY}) or SEC1
+     * ({@code BEGIN EC PRIVATE KEY}), unencrypted.
+     *
+     * @throws IOException           no such key in {@code pem}; the message says what was wrong
+     * @throws IllegalStateException the {@link Jose} provider, {@code dev.jmcp:jmcp-client-jose}, that reads PEM is
+     *                               not on the class or module path
+     */
     public static PrivateKey privateKeyFromPem(String pem) throws IOException {
-        try {
-            return ClientAssertion.readPem(pem);
-        } catch (java.security.GeneralSecurityException | IllegalArgumentException e) {
-            throw new IOException("not a PKCS#8 EC or RSA private key: " + e.getMessage(), e);
-        }
+        return installed("reading a PEM private key").readPrivateKey(Objects.requireNonNull(pem, "pem"));
+    }
+
+    /** The installed {@link Jose}, or a failure telling what to add for {@code what}. */
+    private static Jose installed(String what) {
+        return Jose.installed().orElseThrow(() -> new IllegalStateException(what + " needs dev.jmcp:jmcp-client-jose"
+                + " (module dev.jmcp.client.jose) on the class or module path beside jmcp-client"));
     }
 
     /** Options of {@link OAuth}. Not thread-safe. */
@@ -254,9 +277,16 @@ public final class OAuth {
         }
         store.clear(key(resource));
         Discovery.Found found = Discovery.find(http, resource, challenge.resourceMetadata());
-        if (dpop == null && !strings(found.serverMetadata().get("dpop_signing_alg_values_supported")).isEmpty()
-                && strings(found.serverMetadata().get("dpop_signing_alg_values_supported")).contains("ES256")) {
-            dpop = new DpopProofs();
+        // RFC 9449 §5.1: the server lists the algorithms it accepts for proofs; this client signs ES256.
+        List<String> proofAlgorithms = strings(found.serverMetadata().get("dpop_signing_alg_values_supported"));
+        if (dpop == null && proofAlgorithms.contains("ES256")) {
+            if (jose != null) {
+                dpop = new DpopProofs(jose);
+            } else if (!toldNoDpop) {
+                toldNoDpop = true;
+                LOG.log(System.Logger.Level.INFO, "the authorization server of " + resource + " offers DPoP; without "
+                        + "dev.jmcp:jmcp-client-jose this client asks for bearer tokens");
+            }
         }
         String scope = challenge.scope() != null ? challenge.scope() : found.defaultScope();
         if (status == 403 && old != null && old.scope() != null && scope != null) scope = union(old.scope(), scope);
@@ -478,7 +508,7 @@ public final class OAuth {
                 form.put("client_id", client.clientId());
                 form.put("client_assertion_type", ClientAssertion.TYPE);
                 try {
-                    form.put("client_assertion", ClientAssertion.sign(client.clientId(), signingKey, issuer));
+                    form.put("client_assertion", ClientAssertion.sign(jose, client.clientId(), signingKey, issuer));
                 } catch (java.security.GeneralSecurityException e) {
                     throw new IOException("Could not sign the client assertion: " + e.getMessage(), e);
                 }
