@@ -116,7 +116,8 @@ public record TlsOptions(Path certificate, Path privateKey, Path keyStore, Strin
         try {
             return switch (key) {
                 case PrivateKeyInfo pkcs8 -> new JcaPEMKeyConverter().getPrivateKey(pkcs8);
-                case PEMKeyPair traditional -> new JcaPEMKeyConverter().getKeyPair(traditional).getPrivate();
+                // The private part alone: SEC1 makes an EC key's public key optional ('openssl ec -no_public').
+                case PEMKeyPair traditional -> new JcaPEMKeyConverter().getPrivateKey(traditional.getPrivateKeyInfo());
                 case null -> throw new IOException(file + " holds no PEM private key (-----BEGIN PRIVATE KEY-----)");
                 default -> throw new IOException(file + " holds an encrypted key; decrypt it with 'openssl pkey -in "
                         + file.getFileName() + "', or use a key store and its password");

@@ -76,6 +76,20 @@ class PemKeyTest {
     }
 
     @Test
+    void aSec1KeyWithoutItsOptionalPublicKeyIsReadAndServed() throws Exception {
+        // SEC1 (RFC 5915) makes the public key optional; 'openssl ec -no_public' writes one without it.
+        openssl("ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", "full.pem");
+        openssl("req", "-new", "-x509", "-key", "full.pem", "-out", "cert.pem", "-days", "2", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1");
+        openssl("ec", "-in", "full.pem", "-no_public", "-out", "key.pem");
+        Path key = folder.resolve("key.pem");
+        assertThat(Files.readString(key)).contains("-----BEGIN EC PRIVATE KEY-----");
+
+        KeyStore store = TlsOptions.pem(folder.resolve("cert.pem"), key).load();
+        assertThat(store.getKey("jmcp", TlsOptions.IN_MEMORY_PASSWORD.toCharArray()).getAlgorithm()).isEqualTo("EC");
+    }
+
+    @Test
     void anEncryptedKeyIsRefusedWithTheWayOut() throws Exception {
         openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", "plain.pem");
         openssl("req", "-new", "-x509", "-key", "plain.pem", "-out", "cert.pem", "-days", "2", "-subj", "/CN=127.0.0.1");
