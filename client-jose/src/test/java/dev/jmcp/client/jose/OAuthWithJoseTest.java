@@ -2,9 +2,7 @@ package dev.jmcp.client.jose;
 
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSVerifier;
 import com.nimbusds.jose.crypto.ECDSAVerifier;
-import com.nimbusds.jose.crypto.RSASSAVerifier;
 import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.JWK;
@@ -15,6 +13,7 @@ import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import dev.jmcp.client.auth.OAuth;
+import dev.jmcp.client.jose.NimbusJoseTest.Signer;
 import dev.jmcp.testkit.StubHttpServer;
 import dev.jmcp.testkit.StubHttpServer.RecordedRequest;
 import dev.jmcp.testkit.StubHttpServer.Response;
@@ -46,18 +45,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(60)
 class OAuthWithJoseTest {
 
-    /** A key of each kind the client signs with, and the algorithm a JWS made with it must name. */
-    record Signer(String name, JWK key, JWSAlgorithm algorithm) {
-        @Override
-        public String toString() {
-            return name;
-        }
-
-        JWSVerifier verifier() throws Exception {
-            return key instanceof ECKey ec ? new ECDSAVerifier(ec.toECPublicKey())
-                    : new RSASSAVerifier(key.toRSAKey().toRSAPublicKey());
-        }
-    }
 
     static Stream<Signer> signers() throws Exception {
         return Stream.of(
