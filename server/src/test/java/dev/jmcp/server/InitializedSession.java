@@ -9,6 +9,7 @@ import dev.jmcp.server.session.ServerSession;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A real engine with the real method table over {@link TestContributions}, and one stateful session on a
@@ -28,10 +29,21 @@ final class InitializedSession implements AutoCloseable {
      */
     InitializedSession(String name, int maxMessageBytes, int maxPending, int extraTools, String version)
             throws InterruptedException {
+        this(name, maxMessageBytes, maxPending, null, extraTools, version);
+    }
+
+    /** A session with the default bounds over the snapshots {@code registry} gives, each time one is asked for. */
+    InitializedSession(String name, Supplier<Registry> registry, String version) throws InterruptedException {
+        this(name, ServerOptions.DEFAULT_MAX_MESSAGE_BYTES, ServerOptions.DEFAULT_MAX_PENDING_REQUESTS, registry, 0,
+                version);
+    }
+
+    private InitializedSession(String name, int maxMessageBytes, int maxPending, Supplier<Registry> registry,
+                               int extraTools, String version) throws InterruptedException {
         var options = new ServerOptions(name, "1", Path.of("unused"), 100, maxMessageBytes, maxPending,
                 ServerOptions.DEFAULT_RELOAD_SETTLE);
-        engine = new Engine(options, () -> Registry.of(List.of(plugins.contribution(extraTools))),
-                Methods.table(options));
+        Registry fixed = registry == null ? Registry.of(List.of(plugins.contribution(extraTools))) : null;
+        engine = new Engine(options, registry == null ? () -> fixed : registry, Methods.table(options));
         session = engine.openSession(client);
         send("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":\""
                 + version + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"" + name + "\",\"version\":\"1\"}}}");

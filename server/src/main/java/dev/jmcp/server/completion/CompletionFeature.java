@@ -46,8 +46,9 @@ public final class CompletionFeature {
             }
             default -> throw params.invalid("ref.type", "must be \"ref/prompt\" or \"ref/resource\", was \"" + type + "\"");
         }
-        CompletionEntry entry = call.registry().completion(kind, refName, argumentName).orElse(null);
-        if (entry == null || !entry.owner().enter()) return new CompleteResult(Completion.empty());
+        CompletionEntry entry = call.enter(registry -> registry.completion(kind, refName, argumentName),
+                CompletionEntry::owner, "Completion for", refName).orElse(null);
+        if (entry == null) return new CompleteResult(Completion.empty());
         try {
             Completion completion = entry.handler().complete(value, resolved, call.context(entry.owner()));
             return new CompleteResult(completion == null ? Completion.empty() : completion);

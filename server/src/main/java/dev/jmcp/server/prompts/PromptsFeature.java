@@ -34,20 +34,18 @@ public final class PromptsFeature {
     public GetPromptResult get(Call call) throws InterruptedException {
         String name = call.params().requireString("name");
         Map<String, String> arguments = call.params().optionalStringMap("arguments");
-        PromptEntry entry = call.registry().prompt(name).orElseThrow(() -> JsonRpcException.invalidParams(
-                "Unknown prompt: '" + name + "'; prompts/list shows the prompts available"));
-        if (entry.prompt().arguments() != null) {
-            for (PromptArgument argument : entry.prompt().arguments()) {
-                if (Boolean.TRUE.equals(argument.required()) && !arguments.containsKey(argument.name())) {
-                    throw JsonRpcException.invalidParams("Missing required argument '" + argument.name()
-                            + "' for prompt '" + name + "'");
+        PromptEntry entry = call.enter(registry -> registry.prompt(name), PromptEntry::owner, "Prompt", name)
+                .orElseThrow(() -> JsonRpcException.invalidParams(
+                        "Unknown prompt: '" + name + "'; prompts/list shows the prompts available"));
+        try {
+            if (entry.prompt().arguments() != null) {
+                for (PromptArgument argument : entry.prompt().arguments()) {
+                    if (Boolean.TRUE.equals(argument.required()) && !arguments.containsKey(argument.name())) {
+                        throw JsonRpcException.invalidParams("Missing required argument '" + argument.name()
+                                + "' for prompt '" + name + "'");
+                    }
                 }
             }
-        }
-        if (!entry.owner().enter()) {
-            throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Prompt '" + name + "' is being reloaded; try again");
-        }
-        try {
             GetPromptResult result = entry.handler().get(arguments, call.context(entry.owner()));
             if (result == null) throw new IllegalStateException("the prompt handler returned nothing");
             return WireShape.promptResult(result, call.version());

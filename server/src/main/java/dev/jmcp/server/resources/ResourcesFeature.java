@@ -8,6 +8,7 @@ import dev.jmcp.protocol.WireShape;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
 import dev.jmcp.protocol.jsonrpc.JsonRpcException;
 import dev.jmcp.server.registry.Owner;
+import dev.jmcp.server.registry.Registry;
 import dev.jmcp.server.registry.ResourceEntry;
 import dev.jmcp.server.registry.ResourceTemplateEntry;
 import dev.jmcp.server.session.Call;
@@ -16,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Map;
+import java.util.Optional;
 
 /** Lists, reads and subscribes to resources of the current registry snapshot. Stateless and thread-safe. */
 public final class ResourcesFeature {
@@ -42,16 +44,22 @@ public final class ResourcesFeature {
 
     public ReadResourceResult read(Call call) throws InterruptedException {
         String uri = call.params().requireString("uri");
-        var fixed = call.registry().resource(uri);
-        if (fixed.isPresent()) {
-            ResourceEntry entry = fixed.get();
-            return withLease(entry.owner(), uri, call, () -> entry.handler().read(uri, call.context(entry.owner())));
+        Reader reader = call.enter(registry -> reader(registry, uri, call), Reader::owner, "Resource", uri)
+                .orElseThrow(() -> notFound(uri, call));
+        try {
+            ReadResourceResult result = reader.read().read();
+            if (result == null) throw notFound(uri, call);
+            return result;
+        } catch (InterruptedException | JsonRpcException e) {
+            throw e;
+        } catch (ResourceNotFoundException e) {
+            throw notFound(uri, call);
+        } catch (Exception e) {
+            log.warn("reading {} (plugin {}) failed", uri, reader.owner().name(), e);
+            throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Reading " + uri + " failed: " + e.getMessage());
+        } finally {
+            reader.owner().exit();
         }
-        var template = call.registry().matchTemplate(uri).orElseThrow(() -> notFound(uri, call));
-        ResourceTemplateEntry entry = template.getKey();
-        Map<String, String> variables = template.getValue();
-        return withLease(entry.owner(), uri, call,
-                () -> entry.handler().read(uri, variables, call.context(entry.owner())));
     }
 
     public Map<String, Object> subscribe(Call call) {
@@ -72,25 +80,22 @@ public final class ResourcesFeature {
         ReadResourceResult read() throws Exception;
     }
 
-    private static ReadResourceResult withLease(Owner owner, String uri, Call call, Read read)
-            throws InterruptedException {
-        if (!owner.enter()) {
-            throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Resource " + uri + " is being reloaded; try again");
+    /** How one snapshot reads a URI, and whose plugin that is. */
+    private record Reader(Owner owner, Read read) {
+    }
+
+    /** The resource of that URI, or else the first template that matches it; empty when the snapshot has neither. */
+    private static Optional<Reader> reader(Registry registry, String uri, Call call) {
+        var fixed = registry.resource(uri);
+        if (fixed.isPresent()) {
+            ResourceEntry entry = fixed.get();
+            return Optional.of(new Reader(entry.owner(), () -> entry.handler().read(uri, call.context(entry.owner()))));
         }
-        try {
-            ReadResourceResult result = read.read();
-            if (result == null) throw notFound(uri, call);
-            return result;
-        } catch (InterruptedException | JsonRpcException e) {
-            throw e;
-        } catch (ResourceNotFoundException e) {
-            throw notFound(uri, call);
-        } catch (Exception e) {
-            log.warn("reading {} (plugin {}) failed", uri, owner.name(), e);
-            throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Reading " + uri + " failed: " + e.getMessage());
-        } finally {
-            owner.exit();
-        }
+        return registry.matchTemplate(uri).map(match -> {
+            ResourceTemplateEntry entry = match.getKey();
+            Map<String, String> variables = match.getValue();
+            return new Reader(entry.owner(), () -> entry.handler().read(uri, variables, call.context(entry.owner())));
+        });
     }
 
     private static JsonRpcException notFound(String uri, Call call) {

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Lists and calls the tools of the current registry snapshot. With tool search ({@link ToolSearch}) the list holds
@@ -71,17 +72,12 @@ public final class ToolsFeature {
         String called = name;
         // Resolved already when the request was admitted (2026-07-28: its headers, whether it becomes a task).
         ToolEntry resolved = call.tool();
-        ToolEntry entry = resolved != null && resolved.tool().name().equals(called) ? resolved
-                : call.registry().tool(called).orElseThrow(() -> unknownTool(call, called, search != null));
-        if (search != null) search.used(call, called);
-        if (!entry.owner().enter()) {
-            // The snapshot this call saw was replaced and the plugin closed; the current one has its successor.
-            entry = call.host().registry().tool(called).orElseThrow(() -> unknownTool(call, called, search != null));
-            if (!entry.owner().enter()) {
-                throw new JsonRpcException(ErrorCodes.INTERNAL_ERROR, "Tool '" + name + "' is being reloaded; try again");
-            }
-        }
+        ToolEntry entry = call.enter(registry -> registry == call.registry() && resolved != null
+                                && resolved.tool().name().equals(called) ? Optional.of(resolved) : registry.tool(called),
+                        ToolEntry::owner, "Tool", called)
+                .orElseThrow(() -> unknownTool(call, called, search != null));
         try {
+            if (search != null) search.used(call, called);
             List<String> violations = entry.validator().validate(arguments);
             if (!violations.isEmpty()) {
                 String message = "Invalid arguments for tool '" + name + "': " + String.join("; ", violations);
