@@ -37,10 +37,10 @@ queries = [json.loads(l) for l in (HERE / 'queries.jsonl').read_text(encoding='u
 for q in queries:
     if set(q) != {'id', 'query', 'lang', 'split', 'relevant'}:
         problems.append(f'{q.get("id")}: fields are {sorted(q)}')
-    if q['id'] in ids or not re.fullmatch(r'q\d{4}', q['id']):
+    if q['id'] in ids or not re.fullmatch(r'[qf]\d{4}', q['id']):
         problems.append(f'{q["id"]}: duplicate or malformed id')
     ids.add(q['id'])
-    if q['split'] not in ('dev', 'test'):
+    if q['split'] not in ('dev', 'test', 'fresh') or (q['split'] == 'fresh') != q['id'].startswith('f'):
         problems.append(f'{q["id"]}: split {q["split"]}')
     if not re.fullmatch(r'[a-z]{2}', q['lang']):
         problems.append(f'{q["id"]}: lang {q["lang"]}')
@@ -59,9 +59,9 @@ texts = Counter(q['query'] for q in queries)
 problems += [f'request written twice: {t}' for t, c in texts.items() if c > 1]
 non_en = sum(c for l, c in langs.items() if l != 'en')
 print(f'servers {servers}, tools {len(tools)}, requests {len(queries)} '
-      f'(dev {splits["dev"]}, test {splits["test"]}), not English {non_en} ({non_en / max(1, len(queries)):.0%})')
+      f'(dev {splits["dev"]}, test {splits["test"]}, fresh {splits["fresh"]}), not English {non_en} ({non_en / max(1, len(queries)):.0%})')
 for l, c in langs.most_common():
-    print(f'  {l}: {c} (dev {lang_split[(l, "dev")]}, test {lang_split[(l, "test")]})')
+    print(f'  {l}: {c} (dev {lang_split[(l, "dev")]}, test {lang_split[(l, "test")]}, fresh {lang_split[(l, "fresh")]})')
 unlabelled = sorted({f.stem for f in (HERE / 'catalog').glob('*.json')} - set(used))
 print(f'servers no request points to: {", ".join(unlabelled) or "none"}')
 # requests must be in the user's words: warn when one repeats five or more words of a relevant tool's description

@@ -78,11 +78,13 @@ public final class ToolSearchBench {
         Metrics.Tokens tokenCount = name -> tokens.getOrDefault(name, 0);
         long nonEnglish = set.requests().stream().filter(r -> !r.english()).count();
         System.out.printf(Locale.ROOT, "# Tool search benchmark%n%nEval set %s: %d tools, %d requests (%d dev, %d test,"
-                        + " %d not in English); whole catalog %d tokens (cl100k_base, definitions as JSON).%n"
-                        + "R@k = fraction of requests with at least one relevant tool in the top k.%n%n",
+                        + " %d fresh, %d not in English); whole catalog %d tokens (cl100k_base, definitions as JSON).%n"
+                        + "R@k = fraction of requests with at least one relevant tool in the top k. Tuned on dev only;"
+                        + " fresh is the held-out split written after everything else (bench/tool-search/fresh.src).%n%n",
                 folder, set.tools().size(), set.requests().size(),
                 set.requests().stream().filter(r -> r.split().equals("dev")).count(),
-                set.requests().stream().filter(r -> r.split().equals("test")).count(), nonEnglish, catalogTokens);
+                set.requests().stream().filter(r -> r.split().equals("test")).count(),
+                set.requests().stream().filter(r -> r.split().equals("fresh")).count(), nonEnglish, catalogTokens);
 
         Path cache = temporaryFolder("jmcp-tool-search-bench");
         if (models.equals(List.of("none"))) {
@@ -218,6 +220,8 @@ public final class ToolSearchBench {
         table.add(Metrics.of(filter(set, r -> !r.english()), rankings, set.evalIds(), tokens).row(label + " — non-English"));
         table.add(Metrics.of(filter(set, r -> r.split().equals("dev")), rankings, set.evalIds(), tokens).row(label + " — dev"));
         table.add(Metrics.of(filter(set, r -> r.split().equals("test")), rankings, set.evalIds(), tokens).row(label + " — test"));
+        var fresh = filter(set, r -> r.split().equals("fresh"));
+        if (!fresh.isEmpty()) table.add(Metrics.of(fresh, rankings, set.evalIds(), tokens).row(label + " — fresh"));
     }
 
     private static List<EvalSet.Request> filter(EvalSet set, Predicate<EvalSet.Request> which) {
