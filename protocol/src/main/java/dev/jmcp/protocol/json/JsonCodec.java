@@ -3,6 +3,7 @@ package dev.jmcp.protocol.json;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -50,6 +51,11 @@ public final class JsonCodec {
     private static final JsonCodec SHARED = new JsonCodec();
 
     private final ObjectMapper mapper;
+    /**
+     * The mapper's factory without its duplicate detection, for {@link TreeReader}, which finds a name given twice
+     * itself: the parser's detector makes an object and, past two names, a hash set for every object of a message.
+     */
+    private final JsonFactory treeFactory;
 
     private JsonCodec() {
         var factory = JsonFactory.builder()
@@ -81,6 +87,7 @@ public final class JsonCodec {
                 .addModule(new SimpleModule("jmcp-long-strings").addSerializer(String.class, LongStrings.INSTANCE)
                         .addSerializer(EncodedOnce.class, EncodedOnce.SERIALIZER))
                 .build();
+        treeFactory = mapper.getFactory().rebuild().disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     }
 
     public static JsonCodec shared() {
@@ -96,8 +103,8 @@ public final class JsonCodec {
                     : "invalid UTF-8 at byte " + (invalid - offset)
                             + " (overlong forms, encoded surrogates and truncated sequences are not accepted)"));
         }
-        try {
-            return mapper.readValue(bytes, offset, length, Object.class);
+        try (JsonParser parser = treeFactory.createParser(bytes, offset, length)) {
+            return TreeReader.read(parser);
         } catch (JsonProcessingException e) {
             throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: " + describe(e));
         } catch (IOException e) {
@@ -111,10 +118,12 @@ public final class JsonCodec {
     }
 
     public Object parse(String json) {
-        try {
-            return mapper.readValue(json, Object.class);
+        try (JsonParser parser = treeFactory.createParser(json)) {
+            return TreeReader.read(parser);
         } catch (JsonProcessingException e) {
             throw new JsonRpcException(ErrorCodes.PARSE_ERROR, "Parse error: " + describe(e));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);  // a String is read from memory: nothing to fail but the JSON itself
         }
     }
 

@@ -18,6 +18,15 @@ import java.util.function.Consumer;
  * a connection's, or the engine's for requests that come on none (2026-07-28 over HTTP). One per engine; thread-safe.
  */
 public final class Pipeline {
+    /**
+     * Request threads: virtual, and not copying the starting thread's inheritable thread-locals. Nothing the request
+     * needs comes through them (its identity and address travel in its {@link InFlight}), and copying them cost the
+     * stdio reader, which starts every request, a map per call: tinylog's context map is one on every thread that has
+     * logged (bench/RESULTS.md, issue 26). One factory for all, so starting a request makes no builder.
+     */
+    private static final java.util.concurrent.ThreadFactory REQUEST_THREADS =
+            Thread.ofVirtual().inheritInheritableThreadLocals(false).factory();
+
     /** Up to 30 s: a collector's full collections on a slow machine may keep the heap exhausted for seconds. */
     private static final int LAST_RESORT_TRIES = 600;
 
@@ -60,12 +69,7 @@ public final class Pipeline {
      */
     public void serve(JsonRpcRequest request, ServedMethod method, Wire wire, InFlight work,
                       Consumer<JsonRpcMessage> send, Consumer<JsonRpcMessage> done) {
-        // Nothing the request needs comes through the starting thread's inheritable thread-locals (its identity and
-        // address travel in work), and copying them cost the stdio reader, which starts every request, a map per call:
-        // tinylog's context map is one on every thread that has logged (bench/RESULTS.md, issue 26).
-        Thread.Builder thread = Thread.ofVirtual().inheritInheritableThreadLocals(false)
-                .name("mcp-" + request.method() + "-" + request.id());
-        thread.start(() -> {
+        Thread thread = REQUEST_THREADS.newThread(() -> {
             CallSpan span = CallSpan.NONE;
             JsonRpcMessage sent = null;
             try {
@@ -96,6 +100,8 @@ public final class Pipeline {
                 }
             }
         });
+        thread.setName("mcp-" + request.method() + "-" + request.id());
+        thread.start();
     }
 
     /**
