@@ -451,6 +451,14 @@ final class HybridToolIndex implements ToolIndex {
     }
 
     /**
+     * What the embedding model reads of {@code query}, with the shipped glossary: the intents' exemplars are embedded
+     * through this too, so that a request and the exemplars the classifier learnt from are read alike.
+     */
+    static String denseQuery(String query) {
+        return denseQuery(query, QueryGlossary.shipped().translate(RequestText.of(query).intent()));
+    }
+
+    /**
      * What the embedding model reads of a request: the request itself, or for a request not in English, the English
      * words the glossary gives followed by the request (whose product names, paths and numbers still count).
      */

@@ -140,16 +140,25 @@ final class QueryIntents {
      */
     void embed(SentenceEncoder encoder) throws OrtException {
         float[][] requestVectors = new float[requests.size()][];
-        for (int i = 0; i < requestVectors.length; i++) requestVectors[i] = encoder.embedQuery(requests.get(i));
+        for (int i = 0; i < requestVectors.length; i++) requestVectors[i] = encoder.embedQuery(read(i));
         float[][] conceptVectors = new float[concepts.size()][];
         for (int i = 0; i < conceptVectors.length; i++) conceptVectors[i] = encoder.embedQuery(concepts.get(i));
         classifier = new Classifier(train(requestVectors, conceptOf, concepts.size(), EPOCHS), conceptVectors);
     }
 
     /**
+     * Exemplar {@code i} as the model reads a request (a request not in English after the English words the glossary
+     * gives for it): trained on what it will be asked, the classifier knows an operation's requests in other languages
+     * by the same vectors searches give them.
+     */
+    private String read(int i) {
+        return HybridToolIndex.denseQuery(requests.get(i));
+    }
+
+    /**
      * What a trained classifier depends on, hashed: the model (a shipped one by its graph's name and, once copied to
-     * the cache, its size; a user's file by its path, size and time), how requests are read, the exemplars and the
-     * training settings.
+     * the cache, its size; a user's file by its path, size and time), how requests are read, the exemplars as the model
+     * reads them (so the glossaries too) and the training settings.
      */
     private String key(EmbeddingModel model, Path cacheDirectory) {
         try {
@@ -165,7 +174,7 @@ final class QueryIntents {
                     .append(EPOCHS).append(' ').append(LEARNING_RATE).append(' ').append(SEED).append('\n');
             digest.update(what.toString().getBytes(StandardCharsets.UTF_8));
             for (int i = 0; i < requests.size(); i++) {
-                digest.update((concepts.get(conceptOf[i]) + "\t" + requests.get(i) + "\n")
+                digest.update((concepts.get(conceptOf[i]) + "\t" + read(i) + "\n")
                         .getBytes(StandardCharsets.UTF_8));
             }
             return HexFormat.of().formatHex(digest.digest(), 0, 16);
