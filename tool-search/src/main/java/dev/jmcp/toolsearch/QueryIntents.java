@@ -146,6 +146,12 @@ final class QueryIntents {
         classifier = new Classifier(train(requestVectors, conceptOf, concepts.size(), EPOCHS), conceptVectors);
     }
 
+    private static void glossary(MessageDigest digest, String resource) throws IOException {
+        try (InputStream in = QueryGlossary.class.getResourceAsStream(resource)) {
+            if (in != null) digest.update(in.readAllBytes());
+        }
+    }
+
     /**
      * Exemplar {@code i} as the model reads a request (a request not in English after the English words the glossary
      * gives for it): trained on what it will be asked, the classifier knows an operation's requests in other languages
@@ -157,8 +163,8 @@ final class QueryIntents {
 
     /**
      * What a trained classifier depends on, hashed: the model (a shipped one by its graph's name and, once copied to
-     * the cache, its size; a user's file by its path, size and time), how requests are read, the exemplars as the model
-     * reads them (so the glossaries too) and the training settings.
+     * the cache, its size; a user's file by its path, size and time), how requests are read, the exemplars and the
+     * glossaries they are read through, and the training settings.
      */
     private String key(EmbeddingModel model, Path cacheDirectory) {
         try {
@@ -171,10 +177,15 @@ final class QueryIntents {
                 what.append(Files.size(graph)).append(' ').append(Files.getLastModifiedTime(graph).toMillis());
             }
             what.append('\n').append(SentenceEncoder.QUERY_INSTRUCTION).append(' ').append(SCALE).append(' ')
-                    .append(EPOCHS).append(' ').append(LEARNING_RATE).append(' ').append(SEED).append('\n');
+                    .append(EPOCHS).append(' ').append(LEARNING_RATE).append(' ').append(SEED).append('\n')
+                    .append("exemplars read as searches, ").append(HybridToolIndex.DENSE_QUERY).append('\n');
             digest.update(what.toString().getBytes(StandardCharsets.UTF_8));
+            // The glossaries as shipped, since they change how exemplars in other languages are read: hashing them is
+            // a millisecond, where reading all the exemplars through them took about a second of every start.
+            for (String language : QueryGlossary.LANGUAGES) glossary(digest, "glossary/" + language + ".tsv");
+            glossary(digest, "glossary/function-words.tsv");
             for (int i = 0; i < requests.size(); i++) {
-                digest.update((concepts.get(conceptOf[i]) + "\t" + read(i) + "\n")
+                digest.update((concepts.get(conceptOf[i]) + "\t" + requests.get(i) + "\n")
                         .getBytes(StandardCharsets.UTF_8));
             }
             return HexFormat.of().formatHex(digest.digest(), 0, 16);
