@@ -33,6 +33,21 @@ final class QueryGlossary {
 
     /** The glossary files shipped in the module, by language. */
     static final List<String> LANGUAGES = List.of("en", "zh", "ja", "ko", "es", "fr", "de", "pt");
+    /** The word list telling a Latin-script language from English. */
+    static final String FUNCTION_WORDS = "glossary/function-words.tsv";
+
+    /** The module's resource (relative to this class) holding the glossary of {@code language}. */
+    static String resource(String language) {
+        return "glossary/" + language + ".tsv";
+    }
+
+    /** Every resource the shipped glossary is read from. */
+    static List<String> resources() {
+        List<String> all = new ArrayList<>();
+        for (String language : LANGUAGES) all.add(resource(language));
+        all.add(FUNCTION_WORDS);
+        return all;
+    }
     private static final int MAX_PHRASE_WORDS = 4;
     /** The most English words one request's translation gives, so a pasted document stays cheap to rank. */
     private static final int MAX_WORDS = 64;
@@ -208,7 +223,7 @@ final class QueryGlossary {
     private static QueryGlossary load() {
         Map<String, Entry> entries = new HashMap<>();
         for (String language : LANGUAGES) {
-            String resource = "glossary/" + language + ".tsv";
+            String resource = resource(language);
             try (InputStream in = QueryGlossary.class.getResourceAsStream(resource)) {
                 if (in == null) throw new IllegalStateException("the tool-search glossary " + resource + " is missing");
                 read(in, resource, language.equals("en"), entries);
@@ -217,7 +232,7 @@ final class QueryGlossary {
             }
         }
         Map<String, Boolean> functionWords = new HashMap<>();
-        String resource = "glossary/function-words.tsv";
+        String resource = FUNCTION_WORDS;
         try (InputStream in = QueryGlossary.class.getResourceAsStream(resource)) {
             if (in == null) throw new IllegalStateException("the tool-search glossary " + resource + " is missing");
             Map<String, Entry> byLanguage = new HashMap<>();

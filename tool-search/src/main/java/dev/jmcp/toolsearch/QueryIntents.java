@@ -182,8 +182,7 @@ final class QueryIntents {
             digest.update(what.toString().getBytes(StandardCharsets.UTF_8));
             // The glossaries as shipped, since they change how exemplars in other languages are read: hashing them is
             // a millisecond, where reading all the exemplars through them took about a second of every start.
-            for (String language : QueryGlossary.LANGUAGES) glossary(digest, "glossary/" + language + ".tsv");
-            glossary(digest, "glossary/function-words.tsv");
+            for (String resource : QueryGlossary.resources()) glossary(digest, resource);
             for (int i = 0; i < requests.size(); i++) {
                 digest.update((concepts.get(conceptOf[i]) + "\t" + requests.get(i) + "\n")
                         .getBytes(StandardCharsets.UTF_8));
