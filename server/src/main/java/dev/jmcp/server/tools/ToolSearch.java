@@ -234,8 +234,9 @@ public final class ToolSearch implements AutoCloseable {
 
     private static Tool searchTool(boolean activate) {
         var query = Map.<String, Object>of("type", "string", "minLength", 1, "maxLength", MAX_QUERY_CHARACTERS,
-                "description", "What you want to do, in a few words and in any language, e.g. \"open a pull "
-                        + "request\" or \"weather forecast for a city\".");
+                "description", "What you want to do, in a few words: the action, what it acts on and the "
+                        + "service if you know it, e.g. \"open a pull request on github\" or \"weather forecast for "
+                        + "a city\". Any language works; English matches best.");
         var limit = Map.<String, Object>of("type", "integer", "minimum", 1, "maximum", MAX_LIMIT, "default",
                 DEFAULT_LIMIT, "description", "How many tools to answer at most (default " + DEFAULT_LIMIT
                         + ", at most " + MAX_LIMIT + ").");
@@ -247,7 +248,8 @@ public final class ToolSearch implements AutoCloseable {
         var output = Map.<String, Object>of("type", "object", "properties", Map.of("tools", Map.of("type", "array",
                 "items", toolItem)), "required", List.of("tools"));
         String description = "Finds the tools for a task among all the tools this server offers; only a few are "
-                + "listed. Say what you want to do in a few words, in any language. Answers the best-matching tools, "
+                + "listed. Say what you want to do in a few words (the action, what it acts on, the service if you know "
+                + "it); any language works, English matches best. Answers the best-matching tools, "
                 + "best first, each with its full definition (name, description, inputSchema). Then run one with "
                 + "call_tool, giving its name and arguments that match its inputSchema"
                 + (activate ? ", or call it directly: the tools found are added to your list of tools." : ".")
