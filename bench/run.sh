@@ -4,10 +4,11 @@
 #   bench/run.sh jmh [JMH options]      the JMH micro-benchmarks, with the GC profiler (allocation per operation)
 #   bench/run.sh e2e [driver options]   the end-to-end comparison: jmcp, the TypeScript SDK peer and the Java SDK
 #                                       peer, each over stdio and Streamable HTTP
-#   bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale | --scale-only | --stdio-only]
+#   bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale | --scale-only | --stdio-only] [--held-out N]
 #                                       tool retrieval on the evaluation set (FOLDER, default bench/tool-search):
-#                                       R@k, MRR@10 and top-5 tokens for BM25, each model and the fusion; speed (in
-#                                       process, and search_tools over stdio through the distribution), memory
+#                                       R@k, MRR@10 and top-5 tokens for BM25, each model and the fusion; requests for
+#                                       N servers (default 15) whose intents are left out; speed (in process, and
+#                                       search_tools over stdio through the distribution), memory
 #
 # Both build what they run first (the bench module and, for e2e, the distribution and the Java SDK peer); put
 # --no-build first to measure what is already built. Output also goes to bench/target/<jmh|e2e>-<time>.txt.
@@ -19,7 +20,7 @@ TARGET=$BENCH/target
 STAMP=$(date +%Y%m%d-%H%M%S)
 
 usage() {
-  sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   cat <<USAGE
 
 JMH options go to org.openjdk.jmh.Main (e.g. a benchmark regex, -f 1, -wi 2, -i 3; -h lists them).

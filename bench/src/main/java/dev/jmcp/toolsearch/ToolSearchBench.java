@@ -21,10 +21,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale | --scale-only | --stdio-only]: the tool-search benchmark. Loads the evaluation set
+ * bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale | --scale-only | --stdio-only] [--held-out N]
+ * [--held-out-seed S]: the tool-search benchmark. Loads the evaluation set
  * (default bench/tool-search), ranks every request with BM25 alone, each candidate embedding model alone, and fused;
  * chooses the fusion parameters on the dev split only and prints figures per split and for non-English requests;
- * then times search at 500 and 10,000 tools, an update after one server's tools change at 10,000, the model's load and
+ * with the default model, what servers the intents were not written for can expect ({@link HeldOutServers}, N servers
+ * drawn, default 15; 0 leaves it out); then times search at 500 and 10,000 tools, an update after one server's tools change at 10,000, the model's load and
  * the memory it adds. In package dev.jmcp.toolsearch to reach the index's separate rankings, which are not public.
  */
 public final class ToolSearchBench {
@@ -51,8 +53,12 @@ public final class ToolSearchBench {
         Path dump = null;
         Path jmcp = null;
         boolean stdioOnly = false;
+        int heldOut = 15;
+        long heldOutSeed = 1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--held-out" -> heldOut = Integer.parseInt(args[++i]);
+                case "--held-out-seed" -> heldOutSeed = Long.parseLong(args[++i]);
                 case "--dump" -> dump = Path.of(args[++i]);
                 case "--jmcp" -> jmcp = Path.of(args[++i]);
                 case "--models" -> models = Arrays.asList(args[++i].split(","));
@@ -152,6 +158,10 @@ public final class ToolSearchBench {
                 rows(table, "fused " + name + " " + label(best), set, fuse(best, set, lexical, routed), tokenCount);
             }
             table.forEach(System.out::println);
+        }
+
+        if (heldOut > 0 && models.contains(EmbeddingModel.DEFAULT)) {
+            HeldOutServers.report(set, EmbeddingModel.DEFAULT, cache, heldOut, heldOutSeed, tokenCount);
         }
 
         if (scale && !stdioOnly) scale(set);

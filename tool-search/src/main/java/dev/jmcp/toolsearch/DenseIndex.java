@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * The dense half of the index: loads its {@link EmbeddingModel} on a background thread, embeds tools there after each
@@ -41,15 +42,24 @@ final class DenseIndex implements AutoCloseable {
     private volatile boolean failed;
     private volatile Duration loadTime;
 
-    /** A dense index whose model, once loaded, also embeds the shipped intents (see {@link #intent}). */
+    /** A dense index whose model, once loaded, also embeds the shipped intents (see {@link #intents}). */
     DenseIndex(EmbeddingModel model, int threads, java.nio.file.Path cacheDirectory) {
+        this(model, threads, cacheDirectory, QueryIntents::shipped);
+    }
+
+    /**
+     * A dense index whose model, once loaded, also embeds the intents {@code exemplars} gives (none when it gives null):
+     * the benchmark's way to measure other intents than the shipped ones.
+     */
+    DenseIndex(EmbeddingModel model, int threads, java.nio.file.Path cacheDirectory,
+               Supplier<QueryIntents> exemplars) {
         this.model = model;
         this.worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("jmcp-tool-search-model")
                 .factory());
-        worker.execute(() -> load(threads, cacheDirectory));
+        worker.execute(() -> load(threads, cacheDirectory, exemplars));
     }
 
-    private void load(int threads, java.nio.file.Path cacheDirectory) {
+    private void load(int threads, java.nio.file.Path cacheDirectory, Supplier<QueryIntents> exemplars) {
         long start = System.nanoTime();
         // The tokenizer library finds its native part through the context class loader; in the distribution this
         // module has a class loader of its own, which the thread that happened to start the worker may not see.
@@ -69,7 +79,8 @@ final class DenseIndex implements AutoCloseable {
         // After the model is published: searches use it meanwhile, without intents for the few seconds this takes.
         long started = System.nanoTime();
         try {
-            QueryIntents read = QueryIntents.shipped();
+            QueryIntents read = exemplars.get();
+            if (read == null) return;
             boolean cached = read.prepare(encoder, cacheDirectory);
             intents = read;
             LOG.debug("Tool search: {} the intents classifier ({} exemplars) in {} ms",

@@ -5,6 +5,7 @@ import dev.jmcp.server.toolsearch.ToolIndexFactory;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 
 /**
  * The {@link ToolIndexFactory} the tool-search module provides: a {@link HybridToolIndex} with the shipped model
@@ -45,12 +46,17 @@ public final class HybridToolIndexFactory implements ToolIndexFactory {
 
     /** The index for {@code model}, made now (its model still loads in the background). */
     HybridToolIndex index(String model, Path cacheDirectory) {
+        return index(model, cacheDirectory, QueryIntents::shipped);
+    }
+
+    /** As {@link #index(String, Path)}, with the intents {@code intents} gives (none when it gives null). */
+    HybridToolIndex index(String model, Path cacheDirectory, Supplier<QueryIntents> intents) {
         checked(model);
         Fusion fusion = Fusion.shipped();
         if (model.equals("none")) return new HybridToolIndex(null, fusion);
         EmbeddingModel embedding = embeddingModel(model);
         prepareNativeCache(cacheDirectory);
-        return new HybridToolIndex(new DenseIndex(embedding, MODEL_THREADS, cacheDirectory), fusion);
+        return new HybridToolIndex(new DenseIndex(embedding, MODEL_THREADS, cacheDirectory, intents), fusion);
     }
 
     static EmbeddingModel embeddingModel(String model) {

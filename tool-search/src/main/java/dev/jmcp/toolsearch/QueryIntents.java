@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -113,6 +114,29 @@ final class QueryIntents {
 
     int size() {
         return requests.size();
+    }
+
+    /** The operations, by their concept words, in the order of the file. */
+    List<String> concepts() {
+        return concepts;
+    }
+
+    /**
+     * These exemplars without those of the operations {@code dropped} names (by concept words), untrained: what the
+     * benchmark measures as intents nobody wrote for some servers' operations.
+     */
+    QueryIntents without(Set<String> dropped) {
+        Map<String, Integer> index = new LinkedHashMap<>();
+        List<Integer> kept = new ArrayList<>();
+        List<String> keptRequests = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            String concept = concepts.get(conceptOf[i]);
+            if (dropped.contains(concept)) continue;
+            kept.add(index.computeIfAbsent(concept, c -> index.size()));
+            keptRequests.add(requests.get(i));
+        }
+        return new QueryIntents(new ArrayList<>(index.keySet()), kept.stream().mapToInt(Integer::intValue).toArray(),
+                keptRequests);
     }
 
     /**

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -26,6 +27,24 @@ class QueryIntentsTest {
         QueryIntents intents = QueryIntents.shipped();
         assertThat(intents.size()).isGreaterThan(1_500);
         assertThat(intents.embedded()).isFalse();
+    }
+
+    @Test
+    void withoutSomeOperationsKeepsTheOthersExemplarsInTheirOrder() throws Exception {
+        QueryIntents intents = QueryIntents.parse(new StringReader("""
+                merge branch into current\tfold it in
+                git blame line author\twho wrote this line
+                merge branch into current\tbring feature into main
+                log commit history list\twhat happened lately
+                """));
+        assertThat(intents.concepts()).containsExactly("merge branch into current", "git blame line author",
+                "log commit history list");
+        QueryIntents without = intents.without(Set.of("git blame line author"));
+        assertThat(without.concepts()).containsExactly("merge branch into current", "log commit history list");
+        assertThat(without.size()).isEqualTo(3);
+        assertThat(without.embedded()).isFalse();
+        assertThat(intents.without(Set.of("no such operation")).size()).isEqualTo(4);
+        assertThat(intents.size()).isEqualTo(4);
     }
 
     @Test
@@ -89,6 +108,19 @@ class QueryIntentsTest {
             // A request like no exemplar gets no operation it is sure of, and is ranked by the two rankings alone.
             float[] nonsense = index.dense().embedQuery("purple elephant symphony");
             assertThat(index.dense().intents(nonsense, HybridToolIndex.INTENT_COUNT, 0.5)).isEmpty();
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void anIndexGivenNoIntentsRanksByItsTwoRankingsAlone() throws Exception {
+        try (HybridToolIndex index = new HybridToolIndexFactory().index("default", cache, () -> null)) {
+            index.update(Tools.few());
+            assertThat(index.dense().awaitIdle(Duration.ofSeconds(150))).isTrue();
+            String request = "fold hotfix/login into develop";
+            assertThat(index.dense().intents(index.dense().embedQuery(request), HybridToolIndex.INTENT_COUNT, 0))
+                    .isEmpty();
+            assertThat(index.search(request, 3)).hasSize(3);
         }
     }
 
