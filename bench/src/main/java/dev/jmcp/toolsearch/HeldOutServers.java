@@ -63,11 +63,7 @@ final class HeldOutServers {
         for (Map.Entry<String, Supplier<QueryIntents>> variant : variants.entrySet()) {
             Map<String, List<String>> rankings = new HashMap<>();
             try (HybridToolIndex index = new HybridToolIndexFactory().index(model, cache, variant.getValue())) {
-                Map<String, float[]> saved = VectorCache.load(model);
-                for (ToolDocument document : set.tools().stream().map(ToolDocument::of).toList()) {
-                    float[] vector = saved.get(document.denseText());
-                    if (vector != null) index.dense().seed(document.hash(), vector);
-                }
+                VectorCache.seed(model, set.tools().stream().map(ToolDocument::of).toList(), index.dense());
                 index.update(set.tools());
                 if (!index.dense().awaitIdle(Duration.ofMinutes(10))) throw new IllegalStateException(model);
                 for (EvalSet.Request request : set.requests()) {

@@ -22,12 +22,12 @@ import java.util.regex.Pattern;
 
 /**
  * bench/run.sh tool-search [FOLDER] [--models a,b] [--no-scale | --scale-only | --stdio-only] [--held-out N]
- * [--held-out-seed S]: the tool-search benchmark. Loads the evaluation set
- * (default bench/tool-search), ranks every request with BM25 alone, each candidate embedding model alone, and fused;
- * chooses the fusion parameters on the dev split only and prints figures per split and for non-English requests;
- * with the default model, what servers the intents were not written for can expect ({@link HeldOutServers}, N servers
- * drawn, default 15; 0 leaves it out); then times search at 500 and 10,000 tools, an update after one server's tools change at 10,000, the model's load and
- * the memory it adds. In package dev.jmcp.toolsearch to reach the index's separate rankings, which are not public.
+ * [--held-out-seed S]: the tool-search benchmark. Loads the evaluation set (default bench/tool-search), ranks every
+ * request with BM25 alone, each candidate embedding model alone, and fused; chooses the fusion parameters on the dev
+ * split only and prints figures per split and for non-English requests; with the default model, what servers the
+ * intents were not written for can expect ({@link HeldOutServers}, N servers drawn, default 15; 0 leaves it out);
+ * then times search at 500 and 10,000 tools, an update after one server's tools change at 10,000, the model's load
+ * and the memory it adds. In package dev.jmcp.toolsearch to reach the index's separate rankings, which are not public.
  */
 public final class ToolSearchBench {
 
@@ -106,12 +106,8 @@ public final class ToolSearchBench {
         for (String model : models) {
             long start = System.nanoTime();
             try (HybridToolIndex index = new HybridToolIndexFactory().index(model, cache)) {
-                Map<String, float[]> saved = VectorCache.load(model);
                 List<ToolDocument> documents = set.tools().stream().map(ToolDocument::of).toList();
-                for (ToolDocument document : documents) {
-                    float[] vector = saved.get(document.denseText());
-                    if (vector != null) index.dense().seed(document.hash(), vector);
-                }
+                VectorCache.seed(model, documents, index.dense());
                 index.update(set.tools());
                 if (!index.dense().awaitIdle(Duration.ofMinutes(10))) throw new IllegalStateException(model);
                 VectorCache.save(model, documents, index.dense());

@@ -37,6 +37,15 @@ final class VectorCache {
         }
     }
 
+    /** Gives {@code dense} the saved vector of each of {@code documents} that has one (the model embeds the rest). */
+    static void seed(String model, List<ToolDocument> documents, DenseIndex dense) {
+        Map<String, float[]> saved = load(model);
+        for (ToolDocument document : documents) {
+            float[] vector = saved.get(document.denseText());
+            if (vector != null) dense.seed(document.hash(), vector);
+        }
+    }
+
     static void save(String model, List<ToolDocument> documents, DenseIndex dense) throws IOException {
         Path file = file(model);
         if (file == null) return;

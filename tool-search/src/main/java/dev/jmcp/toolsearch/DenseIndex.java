@@ -48,8 +48,8 @@ final class DenseIndex implements AutoCloseable {
     }
 
     /**
-     * A dense index whose model, once loaded, also embeds the intents {@code exemplars} gives (none when it gives null):
-     * the benchmark's way to measure other intents than the shipped ones.
+     * A dense index whose model, once loaded, also embeds the intents {@code exemplars} gives (none when it gives
+     * null): the benchmark's way to measure other intents than the shipped ones.
      */
     DenseIndex(EmbeddingModel model, int threads, java.nio.file.Path cacheDirectory,
                Supplier<QueryIntents> exemplars) {

@@ -248,8 +248,8 @@ public final class ToolSearch implements AutoCloseable {
         var output = Map.<String, Object>of("type", "object", "properties", Map.of("tools", Map.of("type", "array",
                 "items", toolItem)), "required", List.of("tools"));
         String description = "Finds the tools for a task among all the tools this server offers; only a few are "
-                + "listed. Say what you want to do in a few words (the action, what it acts on, the service if you know "
-                + "it); any language works, English matches best. Answers the best-matching tools, "
+                + "listed. Say what you want to do in a few words (the action, what it acts on, the service if you "
+                + "know it); any language works, English matches best. Answers the best-matching tools, "
                 + "best first, each with its full definition (name, description, inputSchema). Then run one with "
                 + "call_tool, giving its name and arguments that match its inputSchema"
                 + (activate ? ", or call it directly: the tools found are added to your list of tools." : ".")
