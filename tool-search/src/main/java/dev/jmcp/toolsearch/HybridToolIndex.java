@@ -128,16 +128,18 @@ final class HybridToolIndex implements ToolIndex {
     /**
      * One published state: a reader and the documents it holds, by tool name, and the lexical and dense rankings of
      * each intent's words over them as searches came to need them (a few hundred at most: the intents are a fixed set;
-     * a dense one is made again once the model's vectors have changed). The generation owns one reference.
+     * a dense one is made again once the model's vectors have changed), and the model's vectors of those documents as
+     * searches last read them. The generation owns one reference.
      */
     private record Generation(DirectoryReader reader, Map<String, ToolDocument> documents,
                               Map<String, List<Fusion.Scored>> intentRankings,
                               Map<String, DenseRanking> intentDenseRankings,
-                              AtomicReference<Map<String, String>> sourceNames) {
+                              AtomicReference<Map<String, String>> sourceNames,
+                              AtomicReference<DenseIndex.Vectors> vectors) {
 
         Generation(DirectoryReader reader, Map<String, ToolDocument> documents) {
             this(reader, documents, new ConcurrentHashMap<>(), new ConcurrentHashMap<>(),
-                    new AtomicReference<>());
+                    new AtomicReference<>(), new AtomicReference<>());
         }
     }
 
@@ -236,7 +238,7 @@ final class HybridToolIndex implements ToolIndex {
                 try {
                     float[] vector = dense.embedQuery(denseQuery(query, translation));
                     if (vector != null) {
-                        denseRanking = dense.rank(vector, generation.documents().values(), depth);
+                        denseRanking = dense.rank(vector, vectors(generation), depth);
                         intentRankings = intentRankings(generation, dense.intents(vector, INTENT_COUNT, INTENT_MINIMUM),
                                 depth);
                     }
@@ -283,14 +285,24 @@ final class HybridToolIndex implements ToolIndex {
      * vectors stay as they were (at 10,000 tools a ranking by the model is most of a search's time).
      */
     private List<Fusion.Scored> intentDenseRanking(Generation generation, QueryIntents.Intent intent, int depth) {
-        long version = dense.version();
+        DenseIndex.Vectors vectors = vectors(generation);
         DenseRanking kept = generation.intentDenseRankings().get(intent.words());
-        if (kept == null || kept.version() != version || kept.depth() < depth) {
+        if (kept == null || kept.version() != vectors.version() || kept.depth() < depth) {
             int made = Math.max(depth, fusion.depth());
-            kept = new DenseRanking(version, made, dense.rank(intent.vector(), generation.documents().values(), made));
+            kept = new DenseRanking(vectors.version(), made, dense.rank(intent.vector(), vectors, made));
             generation.intentDenseRankings().put(intent.words(), kept);
         }
         return kept.ranking().size() <= depth ? kept.ranking() : kept.ranking().subList(0, depth);
+    }
+
+    /** The model's vectors of the generation's tools, made again once they have changed. */
+    private DenseIndex.Vectors vectors(Generation generation) {
+        DenseIndex.Vectors kept = generation.vectors().get();
+        if (kept == null || kept.version() != dense.version()) {
+            kept = dense.vectors(generation.documents().values());
+            generation.vectors().set(kept);
+        }
+        return kept;
     }
 
     /** What {@code task} gave; waits for it without giving up on interruption (the caller's thread keeps it). */
