@@ -23,7 +23,9 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.ByteBuffersDataOutput;
 import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.SingleInstanceLockFactory;
 import org.apache.lucene.util.BytesRef;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -101,7 +103,12 @@ final class HybridToolIndex implements ToolIndex {
     private final ToolTextAnalyzer analyzer = new ToolTextAnalyzer();
     private final QueryGlossary glossary = QueryGlossary.shipped();
     private final ToolActions actions = ToolActions.shipped();
-    private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
+    /**
+     * Each file of the index in one buffer: a search clones and slices its files for every term it looks up, and a
+     * clone copies the file's buffer list (by default a file is many small buffers: 1.1 MB of garbage a search).
+     */
+    private final ByteBuffersDirectory directory = new ByteBuffersDirectory(new SingleInstanceLockFactory(),
+            ByteBuffersDataOutput::new, ByteBuffersDirectory.OUTPUT_AS_ONE_BUFFER);
     private final IndexWriter writer;
     private final DenseIndex dense;
     private final Fusion fusion;
