@@ -12,7 +12,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -136,7 +135,6 @@ class CallObserverTest {
     }
 
     private void send(String json) {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        session.receive(bytes, 0, bytes.length);
+        MemoryConnection.deliver(session, json);
     }
 }

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +41,7 @@ class EngineTest {
     }
 
     private void send(String json) {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        session.receive(bytes, 0, bytes.length);
+        MemoryConnection.deliver(session, json);
     }
 
     private Map<String, Object> initialize(String version, String capabilities) throws InterruptedException {

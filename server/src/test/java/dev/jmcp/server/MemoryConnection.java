@@ -3,8 +3,10 @@ package dev.jmcp.server;
 import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
+import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.transport.Connection;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -35,6 +37,12 @@ final class MemoryConnection implements Connection {
     @SuppressWarnings("unchecked")
     Map<String, Object> nextObject() throws InterruptedException {
         return (Map<String, Object>) next();
+    }
+
+    /** Gives {@code session} the client's message {@code json}, as the bytes a transport reads. */
+    static void deliver(ServerSession session, String json) {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        session.receive(bytes, 0, bytes.length);
     }
 
     /** Nothing more arrives within {@code millis}. */

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -41,8 +40,7 @@ class RootsListenerTest {
     }
 
     private void send(String json) {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        session.receive(bytes, 0, bytes.length);
+        MemoryConnection.deliver(session, json);
     }
 
     @Test

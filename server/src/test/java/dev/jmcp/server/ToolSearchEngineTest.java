@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -73,8 +72,7 @@ class ToolSearchEngineTest {
     }
 
     private void send(String json) {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        session.receive(bytes, 0, bytes.length);
+        MemoryConnection.deliver(session, json);
     }
 
     private void initialize(String version) throws InterruptedException {
