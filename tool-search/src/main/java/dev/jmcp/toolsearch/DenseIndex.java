@@ -182,8 +182,7 @@ final class DenseIndex implements AutoCloseable {
 
     /**
      * The documents closest to the unit vector {@code q}, best first (equal scores in the order of {@code documents}),
-     * at most {@code depth}. Only the best {@code depth} are ordered and kept: at 10,000 tools, sorting them all was as
-     * slow as scoring them.
+     * at most {@code depth}. Only the best {@code depth} are ordered, and only they get a record.
      */
     List<Fusion.Scored> rank(float[] q, Vectors documents, int depth) {
         float[][] vectors = documents.vectors();
@@ -198,8 +197,9 @@ final class DenseIndex implements AutoCloseable {
     }
 
     /**
-     * {@code q·v} over {@code q}'s length, in four running sums the processor adds at once (one sum waits on the
-     * previous addition at every step, four times as long at 10,000 tools).
+     * {@code q·v} over {@code q}'s length, in four running sums the processor can add at once rather than one that
+     * waits on each addition. The sums are doubles, as the ranking's always were (the intents' classifier, which only
+     * trains and weighs, sums in floats: {@link QueryIntents}).
      */
     static double dot(float[] q, float[] v) {
         double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
