@@ -30,6 +30,11 @@ final class DenseIndex implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DenseIndex.class);
     private static final int BATCH = 8;
+    /**
+     * How much of a tool's vector is its {@link ToolDocument#summaryText() summary}'s, against its whole text's (1): a
+     * tool is ranked by a mix of what it is for and everything it says. 0 embeds the whole text only.
+     */
+    static final double SUMMARY_WEIGHT = RankingSettings.number("denseSummaryWeight");
 
     private final EmbeddingModel model;
     /** Read and embedded on the model's thread once the model is loaded (reading them takes ~0.1 s); null before. */
@@ -123,6 +128,11 @@ final class DenseIndex implements AutoCloseable {
                 List<String> texts = new ArrayList<>(batch.size());
                 for (ToolDocument document : batch) texts.add(document.denseText());
                 List<float[]> embedded = current.embedPassages(texts);
+                if (SUMMARY_WEIGHT > 0) {
+                    texts.clear();
+                    for (ToolDocument document : batch) texts.add(document.summaryText());
+                    embedded = mixed(embedded, current.embedPassages(texts), (float) SUMMARY_WEIGHT);
+                }
                 for (int i = 0; i < batch.size(); i++) vectors.put(batch.get(i).hash(), embedded.get(i));
                 version.incrementAndGet();
             }
@@ -135,6 +145,25 @@ final class DenseIndex implements AutoCloseable {
         } finally {
             if (!missing.isEmpty()) NativeHeap.trim();
         }
+    }
+
+    /** Each unit vector {@code whole[i] + weight × summary[i]}, scaled back to unit length. */
+    static List<float[]> mixed(List<float[]> whole, List<float[]> summary, float weight) {
+        List<float[]> mixed = new ArrayList<>(whole.size());
+        for (int i = 0; i < whole.size(); i++) {
+            float[] a = whole.get(i);
+            float[] b = summary.get(i);
+            float[] m = new float[a.length];
+            double norm = 0;
+            for (int d = 0; d < a.length; d++) {
+                m[d] = a[d] + weight * b[d];
+                norm += (double) m[d] * m[d];
+            }
+            float scale = norm > 0 ? (float) (1 / Math.sqrt(norm)) : 0;
+            for (int d = 0; d < a.length; d++) m[d] *= scale;
+            mixed.add(m);
+        }
+        return mixed;
     }
 
     /** The documents closest to the query, best first, at most {@code depth}; empty while the model is not ready. */

@@ -27,6 +27,8 @@ record ToolDocument(String name, String title, String description, String parame
     static final int PART_CHARS = 400;
     /** The most characters the text given to the embedding model keeps (its tokenizer truncates further). */
     static final int DENSE_CHARS = 1_200;
+    /** The most characters of the description's first sentence that {@link #summaryText()} keeps. */
+    static final int SUMMARY_CHARS = 300;
     private static final int MAX_DEPTH = 3;
     static final boolean DENSE_SOURCE = Boolean.parseBoolean(RankingSettings.get("denseSource"));
     private static final int MAX_PROPERTIES = 64;
@@ -64,6 +66,37 @@ record ToolDocument(String name, String title, String description, String parame
         if (!description.isEmpty()) text.append(". ").append(description);
         if (!parameters.isEmpty() && text.length() < DENSE_CHARS) text.append(" Parameters: ").append(parameters);
         return text.length() <= DENSE_CHARS ? text.toString() : text.substring(0, DENSE_CHARS);
+    }
+
+    /**
+     * What the tool is for, in short: its name as words, its title and the first sentence of its description. The model
+     * reads it beside {@link #denseText()} (see {@link DenseIndex}): in the whole text a long description and many
+     * parameters outweigh the few words that say what the tool does.
+     */
+    String summaryText() {
+        StringBuilder text = new StringBuilder(IdentifierWords.split(name));
+        if (!title.isEmpty()) text.append(": ").append(title);
+        String sentence = firstSentence(description);
+        if (!sentence.isEmpty()) text.append(". ").append(sentence);
+        return text.toString();
+    }
+
+    /**
+     * The first sentence of {@code text} (to a full stop, question or exclamation mark followed by a space, or to the end
+     * of its first line that is not blank), at most {@link #SUMMARY_CHARS} characters.
+     */
+    static String firstSentence(String text) {
+        int start = 0;
+        while (start < text.length() && Character.isWhitespace(text.charAt(start))) start++;
+        int end = start;
+        while (end < text.length() && end - start < SUMMARY_CHARS) {
+            char c = text.charAt(end);
+            if (c == '\n' || c == '\r') break;
+            if ((c == '.' || c == '?' || c == '!')
+                    && (end + 1 == text.length() || Character.isWhitespace(text.charAt(end + 1)))) break;
+            end++;
+        }
+        return text.substring(start, end).strip();
     }
 
     private static void appendProperties(StringBuilder out, Object schema, int depth, int[] count) {

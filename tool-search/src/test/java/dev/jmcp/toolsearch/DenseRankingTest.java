@@ -35,6 +35,15 @@ class DenseRankingTest {
     }
 
     @Test
+    void aToolsVectorIsItsWholeTextsAndItsSummarysMixedToUnitLength() {
+        List<float[]> mixed = DenseIndex.mixed(List.of(new float[] {1, 0, 0}, new float[] {0, 0, 0}),
+                List.of(new float[] {0, 1, 0}, new float[] {0, 0, 0}), 0.5f);
+        float norm = (float) Math.sqrt(1 + 0.25);
+        assertThat(mixed.get(0)).containsExactly(new float[] {1 / norm, 0.5f / norm, 0}, within(1e-6f));
+        assertThat(mixed.get(1)).containsExactly(0, 0, 0);  // nothing to scale: no division by zero
+    }
+
+    @Test
     void theBestAreThoseAFullStableSortPutsFirst() {
         Random random = new Random(11);
         for (int round = 0; round < 200; round++) {

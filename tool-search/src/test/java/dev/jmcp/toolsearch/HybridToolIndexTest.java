@@ -156,6 +156,25 @@ class HybridToolIndexTest {
     }
 
     @Test
+    void aToolsSummaryIsItsNameTitleAndTheDescriptionsFirstSentence() {
+        Tool titled = new Tool("get_issue", "Issue", "Get one issue by number. Returns its comments too.",
+                Tool.NO_ARGUMENTS, null, null, null, null);
+        assertThat(ToolDocument.of(new SearchableTool(titled, "github", null)).summaryText())
+                .isEqualTo("get issue: Issue. Get one issue by number");
+        assertThat(summary("list_files", "\n\n  List the files of a folder\nOne line each. Sorted."))
+                .isEqualTo("list files. List the files of a folder");
+        assertThat(summary("deploy", "Deploy v1.2 of an app to fly.io! Then wait.")).isEqualTo(
+                "deploy. Deploy v1.2 of an app to fly.io");
+        assertThat(summary("ping", "")).isEqualTo("ping");
+        assertThat(summary("ping", "   ")).isEqualTo("ping");
+        assertThat(ToolDocument.firstSentence("Why? Because.")).isEqualTo("Why");
+    }
+
+    private static String summary(String name, String description) {
+        return ToolDocument.of(tool(name, description)).summaryText();
+    }
+
+    @Test
     void aMegabyteDescriptionIsBounded() {
         String huge = "lorem ipsum dolor ".repeat(60_000) + "needle";
         SearchableTool tool = new SearchableTool(new Tool("huge", huge, Tool.NO_ARGUMENTS), "src", huge);
@@ -163,6 +182,7 @@ class HybridToolIndexTest {
         assertThat(document.description()).hasSize(ToolDocument.FIELD_CHARS);
         assertThat(document.context().length()).isLessThanOrEqualTo(ToolDocument.FIELD_CHARS + 2);
         assertThat(document.denseText().length()).isLessThanOrEqualTo(ToolDocument.DENSE_CHARS);
+        assertThat(document.summaryText().length()).isLessThanOrEqualTo("huge. ".length() + ToolDocument.SUMMARY_CHARS);
         try (HybridToolIndex index = lexical()) {
             index.update(List.of(tool, tool("small", "A small tool about lorem.")));
             assertThat(index.search("lorem", 5)).contains("huge", "small");
