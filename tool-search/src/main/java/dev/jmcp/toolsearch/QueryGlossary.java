@@ -27,7 +27,11 @@ import java.util.regex.Pattern;
  * starting at each position, since Chinese and Japanese do not put spaces between words; for Korean, which does, this
  * finds a stem inside an inflected word, and an entry may span the space between two words). Other text is matched
  * word by word, lower case and without accents, longest phrase (up to {@value #MAX_PHRASE_WORDS} words) first.
- * Immutable and thread-safe.
+ * Words spelt alike in two of those languages mean different things ({@code termine} is "appointments" in German and
+ * "finish" in French and Portuguese), so a request in Latin script is first given the language most of its telling
+ * words belong to (function words and words of one glossary only), and a word that language's glossary has is read in
+ * that language alone; one of that language's function words is read only as its glossary reads it ("todo" in Spanish
+ * is "all", not the English glossary's "task"). Immutable and thread-safe.
  */
 final class QueryGlossary {
 
@@ -56,10 +60,27 @@ final class QueryGlossary {
 
     private static final QueryGlossary SHIPPED = load();
 
-    /** What one glossary word gives: English words; and whether it is in the English, another glossary or both. */
-    record Entry(String english, boolean inEnglish, boolean inOther) {
+    /**
+     * What one glossary word gives: English words; whether it is in the English, another glossary or both; and, when it
+     * is in exactly one language's glossary, that language (null when in several).
+     */
+    record Entry(String english, boolean inEnglish, boolean inOther, String language, Map<String, String> byLanguage) {
+        Entry(String english, String language) {
+            this(english, language.equals("en"), !language.equals("en"), language, Map.of(language, english));
+        }
+
         Entry merge(Entry other) {
-            return new Entry(english + " " + other.english, inEnglish || other.inEnglish, inOther || other.inOther);
+            Map<String, String> languages = new HashMap<>(byLanguage);
+            other.byLanguage.forEach((language, words) -> languages.merge(language, words, (a, b) -> a + " " + b));
+            return new Entry(english + " " + other.english, inEnglish || other.inEnglish, inOther || other.inOther,
+                    languages.size() == 1 ? languages.keySet().iterator().next() : null, Map.copyOf(languages));
+        }
+
+        /** The English words this entry gives in {@code language} when that glossary has it, else in all. */
+        String english(String language) {
+            if (language == null) return english;
+            String words = byLanguage.get(language);
+            return words == null ? english : words;
         }
     }
 
@@ -73,12 +94,18 @@ final class QueryGlossary {
 
     /** Function words: true for English, false for another language (words of both are left out). */
     private final Map<String, Boolean> functionWords;
+    /** Function words, with the languages they are function words of. */
+    private final Map<String, Set<String>> functionWordLanguages;
     private final Map<String, Entry> scriptEntries;
     private final int longestScriptEntry;
     private final Map<String, Entry> wordEntries;
 
-    QueryGlossary(Map<String, Entry> entries, Map<String, Boolean> functionWords) {
+    QueryGlossary(Map<String, Entry> entries, Map<String, Boolean> functionWords,
+                  Map<String, Set<String>> functionWordLanguages) {
         this.functionWords = Map.copyOf(functionWords);
+        Map<String, Set<String>> languages = new HashMap<>();
+        functionWordLanguages.forEach((word, of) -> languages.put(word, Set.copyOf(of)));
+        this.functionWordLanguages = Map.copyOf(languages);
         Map<String, Entry> script = new HashMap<>();
         Map<String, Entry> words = new HashMap<>();
         int longest = 0;
@@ -176,19 +203,61 @@ final class QueryGlossary {
             Boolean english = functionWords.get(word);
             if (english != null) matches[english ? 0 : 1]++;
         }
+        String language = language(words);
         int i = 0;
         while (i < words.size()) {
             int matched = 0;
             for (int n = Math.min(MAX_PHRASE_WORDS, words.size() - i); n >= 1 && matched == 0; n--) {
                 Entry entry = wordEntries.get(String.join(" ", words.subList(i, i + n)));
+                // A function word of the request's language means what that language's glossary says, or nothing:
+                // "todo" in Spanish is "all", not the English glossary's "task".
+                if (n == 1 && entry != null && language != null && isFunctionWord(words.get(i), language)
+                        && !entry.byLanguage().containsKey(language)) {
+                    break;
+                }
                 if (entry != null) {
-                    addWords(entry.english(), out);
+                    addWords(entry.english(language), out);
                     if (entry.inEnglish() != entry.inOther()) matches[entry.inEnglish() ? 0 : 1]++;
                     matched = n;
                 }
             }
             i += Math.max(matched, 1);
         }
+    }
+
+    /**
+     * The language most of {@code words} tell (a function word of one language, a word in one language's glossary
+     * only), or null when none does or two tell as many.
+     */
+    private String language(List<String> words) {
+        Map<String, Integer> votes = new HashMap<>(4);
+        for (String word : words) {
+            Set<String> languages = functionWordLanguages.get(word);
+            String language = languages != null && languages.size() == 1 ? languages.iterator().next() : null;
+            if (languages == null) {
+                Entry entry = wordEntries.get(word);
+                language = entry == null ? null : entry.language();
+            }
+            if (language != null) votes.merge(language, 1, Integer::sum);
+        }
+        String best = null;
+        int most = 0;
+        boolean tie = false;
+        for (Map.Entry<String, Integer> vote : votes.entrySet()) {
+            if (vote.getValue() > most) {
+                best = vote.getKey();
+                most = vote.getValue();
+                tie = false;
+            } else if (vote.getValue() == most) {
+                tie = true;
+            }
+        }
+        return tie ? null : best;
+    }
+
+    private boolean isFunctionWord(String word, String language) {
+        Set<String> languages = functionWordLanguages.get(word);
+        return languages != null && languages.contains(language);
     }
 
     private static void addWords(String english, Set<String> out) {
@@ -226,32 +295,35 @@ final class QueryGlossary {
             String resource = resource(language);
             try (InputStream in = QueryGlossary.class.getResourceAsStream(resource)) {
                 if (in == null) throw new IllegalStateException("the tool-search glossary " + resource + " is missing");
-                read(in, resource, language.equals("en"), entries);
+                read(in, resource, language, entries);
             } catch (IOException e) {
                 throw new UncheckedIOException("reading the tool-search glossary " + resource, e);
             }
         }
         Map<String, Boolean> functionWords = new HashMap<>();
+        Map<String, Set<String>> functionWordLanguages = new HashMap<>();
         String resource = FUNCTION_WORDS;
         try (InputStream in = QueryGlossary.class.getResourceAsStream(resource)) {
             if (in == null) throw new IllegalStateException("the tool-search glossary " + resource + " is missing");
             Map<String, Entry> byLanguage = new HashMap<>();
-            read(in, resource, false, byLanguage);
+            read(in, resource, "function words", byLanguage);
             Set<String> inBoth = new java.util.HashSet<>();
             byLanguage.forEach((language, words) -> {
                 for (String word : words.english().split(" +")) {
                     Boolean before = functionWords.put(fold(word), language.equals("en"));
                     if (before != null && before != language.equals("en")) inBoth.add(fold(word));
+                    functionWordLanguages.computeIfAbsent(fold(word), w -> new java.util.HashSet<>(2)).add(language);
                 }
             });
             functionWords.keySet().removeAll(inBoth);
         } catch (IOException e) {
             throw new UncheckedIOException("reading the tool-search glossary " + resource, e);
         }
-        return new QueryGlossary(entries, functionWords);
+        return new QueryGlossary(entries, functionWords, functionWordLanguages);
     }
 
-    static void read(InputStream in, String name, boolean english, Map<String, Entry> entries) throws IOException {
+    /** Reads the glossary {@code name} of {@code language} ("en" for the English one) into {@code entries}. */
+    static void read(InputStream in, String name, String language, Map<String, Entry> entries) throws IOException {
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         String line;
         int number = 0;
@@ -264,7 +336,7 @@ final class QueryGlossary {
             }
             String key = line.substring(0, tab).strip();
             String words = line.substring(tab + 1).strip().toLowerCase(Locale.ROOT);
-            entries.merge(key, new Entry(words, english, !english), Entry::merge);
+            entries.merge(key, new Entry(words, language), Entry::merge);
         }
     }
 }

@@ -202,7 +202,8 @@ final class QueryIntents {
             }
             what.append('\n').append(SentenceEncoder.QUERY_INSTRUCTION).append(' ').append(SCALE).append(' ')
                     .append(EPOCHS).append(' ').append(LEARNING_RATE).append(' ').append(SEED).append('\n')
-                    .append("exemplars read as searches, ").append(HybridToolIndex.DENSE_QUERY).append('\n');
+                    .append("exemplars read as searches, ").append(HybridToolIndex.DENSE_QUERY)
+                    .append(", glossary words read in the request's language\n");
             digest.update(what.toString().getBytes(StandardCharsets.UTF_8));
             // The glossaries as shipped, since they change how exemplars in other languages are read: hashing them is
             // a millisecond, where reading all the exemplars through them took about a second of every start.

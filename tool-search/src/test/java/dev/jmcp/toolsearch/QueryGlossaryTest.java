@@ -131,6 +131,21 @@ class QueryGlossaryTest {
     }
 
     @Test
+    void aWordSpeltAlikeInTwoLanguagesIsReadInTheLanguageOfTheRequest() {
+        // "Termine" is appointments in German; "termine" is finish in French and Portuguese.
+        assertThat(words("welche Termine habe ich heute noch?")).contains("appointment", "today")
+                .doesNotContain("terminate", "stop");
+        assertThat(words("termine la tâche de la semaine")).contains("stop").doesNotContain("appointment");
+        // A word the request's language has no entry for is read in every language that has one.
+        assertThat(words("welche Termine habe ich heute noch?")).isEqualTo(words("Termine heute"));
+        // With nothing telling its language, a word gives all its meanings, as it did before.
+        assertThat(words("termine")).contains("appointment", "stop");
+        // A function word of the request's language is not read as another glossary's word spelt alike.
+        assertThat(words("borra todo el historial del navegador")).doesNotContain("task", "todo");
+        assertThat(words("add a todo for the release")).contains("task");
+    }
+
+    @Test
     void aRequestWithNoKnownWordTranslatesToNothing() {
         assertThat(glossary.translate("xyzzy plugh").english()).isEmpty();
         assertThat(glossary.translate("").english()).isEmpty();
@@ -149,7 +164,7 @@ class QueryGlossaryTest {
     void aMalformedGlossaryLineIsRefusedWithItsFileAndLine() {
         Map<String, QueryGlossary.Entry> entries = new HashMap<>();
         byte[] text = "# comment\nfichier\tfile\nno tab here\n".getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> QueryGlossary.read(new ByteArrayInputStream(text), "fr.tsv", false, entries))
+        assertThatThrownBy(() -> QueryGlossary.read(new ByteArrayInputStream(text), "fr.tsv", "fr", entries))
                 .hasMessageContaining("fr.tsv:3");
     }
 }
