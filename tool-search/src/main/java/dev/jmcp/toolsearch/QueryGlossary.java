@@ -60,20 +60,29 @@ final class QueryGlossary {
 
     private static final QueryGlossary SHIPPED = load();
 
-    /**
-     * What one glossary word gives: English words; whether it is in the English, another glossary or both; and, when it
-     * is in exactly one language's glossary, that language (null when in several).
-     */
-    record Entry(String english, boolean inEnglish, boolean inOther, String language, Map<String, String> byLanguage) {
+    /** What one glossary word gives: English words, in all the glossaries that have it and in each one's language. */
+    record Entry(String english, Map<String, String> byLanguage) {
         Entry(String english, String language) {
-            this(english, language.equals("en"), !language.equals("en"), language, Map.of(language, english));
+            this(english, Map.of(language, english));
         }
 
         Entry merge(Entry other) {
             Map<String, String> languages = new HashMap<>(byLanguage);
             other.byLanguage.forEach((language, words) -> languages.merge(language, words, (a, b) -> a + " " + b));
-            return new Entry(english + " " + other.english, inEnglish || other.inEnglish, inOther || other.inOther,
-                    languages.size() == 1 ? languages.keySet().iterator().next() : null, Map.copyOf(languages));
+            return new Entry(english + " " + other.english, Map.copyOf(languages));
+        }
+
+        boolean inEnglish() {
+            return byLanguage.containsKey("en");
+        }
+
+        boolean inOther() {
+            return byLanguage.size() > (inEnglish() ? 1 : 0);
+        }
+
+        /** The one language whose glossary has this word, or null when several have it. */
+        String language() {
+            return byLanguage.size() == 1 ? byLanguage.keySet().iterator().next() : null;
         }
 
         /** The English words this entry gives in {@code language} when that glossary has it, else in all. */
