@@ -154,14 +154,8 @@ final class DenseIndex implements AutoCloseable {
             float[] a = whole.get(i);
             float[] b = summary.get(i);
             float[] m = new float[a.length];
-            double norm = 0;
-            for (int d = 0; d < a.length; d++) {
-                m[d] = a[d] + weight * b[d];
-                norm += (double) m[d] * m[d];
-            }
-            float scale = norm > 0 ? (float) (1 / Math.sqrt(norm)) : 0;
-            for (int d = 0; d < a.length; d++) m[d] *= scale;
-            mixed.add(m);
+            for (int d = 0; d < a.length; d++) m[d] = a[d] + weight * b[d];
+            mixed.add(SentenceEncoder.normalize(m));
         }
         return mixed;
     }
