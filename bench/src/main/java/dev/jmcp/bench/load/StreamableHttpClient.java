@@ -15,8 +15,13 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * MCP over Streamable HTTP at {@code http://127.0.0.1:<port>/mcp}, over HTTP/1.1 keep-alive connections of the
  * driver's own ({@link Http1Connection}): one POST per request, answered either as JSON or as an event stream (read to
- * its end, where the answer is). Concurrency is that many virtual threads, each with one request in flight at a time
+ * its end, where the answer is). Concurrency is that many platform threads, each with one request in flight at a time
  * over its own connection.
+ *
+ * <p>Platform threads, not virtual ones: a virtual thread's blocking read parks it and registers the socket with the
+ * JDK's poller, and on two cores shared with the server that made the driver the limit. Opening sessions, the driver
+ * spent 66-72 µs of CPU a session on virtual threads against 28-38 µs on platform threads, and every server's rate
+ * was pressed towards the driver's (bench/RESULTS.md, "A driver that is not the limit").
  */
 final class StreamableHttpClient implements LoadSession {
     private static final String PATH = "/mcp";
@@ -129,10 +134,11 @@ final class StreamableHttpClient implements LoadSession {
     }
 
     /**
-     * Runs {@code count} turns on {@code concurrency} virtual threads named {@code name-N}, each with a connection of
+     * Runs {@code count} turns on {@code concurrency} platform threads named {@code name-N}, each with a connection of
      * its own and taking the next turn until all are taken, one failed or {@code deadline} ({@link System#nanoTime()})
-     * passed; waits for the workers until five seconds past the deadline, then interrupts them. Returns the first
-     * failure, or null.
+     * passed; waits for the workers until five seconds past the deadline, then interrupts them (a worker blocked in a
+     * read ends when the server is stopped, or at the read's timeout; the workers are daemons and hold nothing else).
+     * Returns the first failure, or null.
      */
     private Exception runWorkers(String name, int count, int concurrency, long deadline, Turn turn)
             throws InterruptedException {
@@ -140,7 +146,7 @@ final class StreamableHttpClient implements LoadSession {
         var failure = new AtomicReference<Exception>();
         var workers = new ArrayList<Thread>(concurrency);
         for (int w = 0; w < concurrency; w++) {
-            workers.add(Thread.ofVirtual().name(name + "-" + w).start(() -> {
+            workers.add(Thread.ofPlatform().daemon().name(name + "-" + w).start(() -> {
                 try (var connection = new Http1Connection(port)) {
                     int i;
                     while (failure.get() == null && System.nanoTime() < deadline
