@@ -101,20 +101,24 @@ final class QueryGlossary {
     record Translation(String english, boolean foreign) {
     }
 
-    /** Function words: true for English, false for another language (words of both are left out). */
-    private final Map<String, Boolean> functionWords;
     /** Function words, with the languages they are function words of. */
     private final Map<String, Set<String>> functionWordLanguages;
+    /** The same words: true for English only, false for other languages only (words of both are left out). */
+    private final Map<String, Boolean> functionWords;
     private final Map<String, Entry> scriptEntries;
     private final int longestScriptEntry;
     private final Map<String, Entry> wordEntries;
 
-    QueryGlossary(Map<String, Entry> entries, Map<String, Boolean> functionWords,
-                  Map<String, Set<String>> functionWordLanguages) {
-        this.functionWords = Map.copyOf(functionWords);
+    QueryGlossary(Map<String, Entry> entries, Map<String, Set<String>> functionWordLanguages) {
         Map<String, Set<String>> languages = new HashMap<>();
-        functionWordLanguages.forEach((word, of) -> languages.put(word, Set.copyOf(of)));
+        Map<String, Boolean> english = new HashMap<>();
+        functionWordLanguages.forEach((word, of) -> {
+            languages.put(word, Set.copyOf(of));
+            if (!of.contains("en")) english.put(word, false);
+            else if (of.size() == 1) english.put(word, true);
+        });
         this.functionWordLanguages = Map.copyOf(languages);
+        this.functionWords = Map.copyOf(english);
         Map<String, Entry> script = new HashMap<>();
         Map<String, Entry> words = new HashMap<>();
         int longest = 0;
@@ -309,26 +313,21 @@ final class QueryGlossary {
                 throw new UncheckedIOException("reading the tool-search glossary " + resource, e);
             }
         }
-        Map<String, Boolean> functionWords = new HashMap<>();
         Map<String, Set<String>> functionWordLanguages = new HashMap<>();
         String resource = FUNCTION_WORDS;
         try (InputStream in = QueryGlossary.class.getResourceAsStream(resource)) {
             if (in == null) throw new IllegalStateException("the tool-search glossary " + resource + " is missing");
             Map<String, Entry> byLanguage = new HashMap<>();
             read(in, resource, "function words", byLanguage);
-            Set<String> inBoth = new java.util.HashSet<>();
             byLanguage.forEach((language, words) -> {
                 for (String word : words.english().split(" +")) {
-                    Boolean before = functionWords.put(fold(word), language.equals("en"));
-                    if (before != null && before != language.equals("en")) inBoth.add(fold(word));
                     functionWordLanguages.computeIfAbsent(fold(word), w -> new java.util.HashSet<>(2)).add(language);
                 }
             });
-            functionWords.keySet().removeAll(inBoth);
         } catch (IOException e) {
             throw new UncheckedIOException("reading the tool-search glossary " + resource, e);
         }
-        return new QueryGlossary(entries, functionWords, functionWordLanguages);
+        return new QueryGlossary(entries, functionWordLanguages);
     }
 
     /** Reads the glossary {@code name} of {@code language} ("en" for the English one) into {@code entries}. */
