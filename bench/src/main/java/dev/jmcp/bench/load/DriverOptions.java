@@ -38,7 +38,7 @@ record DriverOptions(Path jmcp, Path jmcpRelease, boolean startupOnly, Path echo
                               [--startup-only true (start-up runs and the RSS of an idle server; no load phases)]
                               [--text-bytes N (echo a text of N bytes instead of one sentence, e.g. 1048576)]
                               [--sessions N (HTTP: then open N more sessions, 16 at a time; rate and KiB per session)]
-                              [--session-warmup N (HTTP: open N sessions, unmeasured, before those; default 0)]
+                              [--session-warmup N (HTTP: open and close N sessions, unmeasured, before those; default 0)]
                               [--client-warmup N (before any server is measured, N calls per transport, and over HTTP
                                                   N/10 sessions, against the trivial server, unmeasured, so that the
                                                   driver's own code is as warm for the first server as for the last;

@@ -217,7 +217,7 @@ public final class LoadDriver {
                 client.callEcho(options.clientWarmup(), 1, options.phaseLimit());
                 client.callEcho(options.clientWarmup(), options.concurrency(transport), options.phaseLimit());
                 if (options.sessions() > 0 && client instanceof StreamableHttpClient http) {
-                    http.openSessions(options.clientWarmup() / 10, 16, options.phaseLimit());
+                    http.openSessions(options.clientWarmup() / 10, 16, options.phaseLimit(), true);
                 }
             }
         }
@@ -248,17 +248,21 @@ public final class LoadDriver {
             double[] con = cpu2.microsPerItemSince(cpu1, concurrent.answered());
             var extra = new TargetResult.Extra(seq[0], con[0], 0, Double.NaN, Double.NaN, Double.NaN, seq[1], con[1], Double.NaN);
             if (options.sessions() > 0 && client instanceof StreamableHttpClient http) {
-                // Opening a session runs code no call runs: warmed apart, as the calls are, when asked to.
-                if (options.sessionWarmup() > 0) http.openSessions(options.sessionWarmup(), 16, options.phaseLimit());
+                // Opening a session runs code no call runs: warmed apart, as the calls are, when asked to; the warm-up's
+                // sessions are closed again, so it can be as long as the JIT needs (bench/RESULTS.md).
+                if (options.sessionWarmup() > 0) http.openSessions(options.sessionWarmup(), 16, options.phaseLimit(), true);
                 long before = process.memory().rssKb();
                 ServerProcess.Cpu cpu3 = process.cpu();
                 long start = System.nanoTime();
-                int opened = http.openSessions(options.sessions(), 16, options.phaseLimit());
+                int opened = http.openSessions(options.sessions(), 16, options.phaseLimit(), false);
                 double seconds = (System.nanoTime() - start) / 1e9;
                 double[] each = process.cpu().microsPerItemSince(cpu3, opened);
                 ServerProcess.Memory after = process.memory();
+                // None opened (the server refused them all): no figure per session, rather than one divided by 1.
+                double none = opened == 0 ? Double.NaN : 1;
                 extra = new TargetResult.Extra(extra.seqCpuMicros(), extra.concurrentCpuMicros(), opened, opened / seconds,
-                        (after.rssKb() - before) / (double) Math.max(1, opened), each[0], seq[1], con[1], each[1]);
+                        none * (after.rssKb() - before) / Math.max(1, opened), none * each[0], seq[1], con[1],
+                        none * each[1]);
                 memory = new ServerProcess.Memory(after.rssKb(), after.peakKb());
             }
             return new TargetResult(target, startup, toolsList, sequential, concurrent, memory, extra);

@@ -104,10 +104,12 @@ final class StreamableHttpClient implements LoadSession {
     }
 
     /**
-     * Opens {@code count} more sessions ({@code initialize} and {@code notifications/initialized} each, never closed),
-     * {@code concurrency} at a time; returns how many opened.
+     * Opens {@code count} more sessions ({@code initialize} and {@code notifications/initialized} each),
+     * {@code concurrency} at a time; returns how many opened. With {@code close}, each is then ended with a
+     * {@code DELETE} (a server that does not let clients end sessions answers 405, which counts as done): so a warm-up
+     * can open as many sessions as the JIT needs without filling the server's table, whose default limit is 10,000.
      */
-    int openSessions(int count, int concurrency, Duration limit) throws InterruptedException {
+    int openSessions(int count, int concurrency, Duration limit, boolean close) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         var opened = new AtomicInteger();
         Exception failure = runWorkers("http-session", count, concurrency, deadline, (i, connection) -> {
@@ -121,6 +123,13 @@ final class StreamableHttpClient implements LoadSession {
             var initialized = connection.send("POST", PATH, Payloads.INITIALIZED, limit, CONTENT_TYPE, ACCEPT,
                     "Mcp-Session-Id: " + session, "MCP-Protocol-Version: " + PROTOCOL_VERSION);
             if (initialized.status() / 100 != 2) throw new IOException("initialized: HTTP " + initialized.status());
+            if (close) {
+                var deleted = connection.send("DELETE", PATH, null, limit, "Mcp-Session-Id: " + session,
+                        "MCP-Protocol-Version: " + PROTOCOL_VERSION);
+                if (deleted.status() / 100 != 2 && deleted.status() != 405) {
+                    throw new IOException("DELETE: HTTP " + deleted.status());
+                }
+            }
             opened.incrementAndGet();
         });
         if (failure != null) System.err.println("  http sessions: " + failure);
