@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import dev.jmcp.protocol.CallToolResult;
 import dev.jmcp.protocol.Content;
 import dev.jmcp.protocol.ResourceContents;
 import dev.jmcp.protocol.jsonrpc.ErrorCodes;
@@ -285,7 +286,8 @@ public final class JsonCodec {
             case JsonRpcResponse r -> {
                 writeId(g, r.id());
                 g.writeFieldName("result");
-                mapper.writeValue(g, r.result());
+                if (TextResults.plain(r.result())) TextResults.write(g, (CallToolResult) r.result());
+                else mapper.writeValue(g, r.result());
             }
             case JsonRpcErrorResponse e -> {
                 writeId(g, e.id());
