@@ -4,10 +4,12 @@ import dev.jmcp.protocol.json.JsonCodec;
 import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.logs.RepeatedLines;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.transport.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -19,6 +21,11 @@ import java.util.List;
  */
 final class LegacySseSession implements Connection, HostedSession {
     private static final Logger log = LoggerFactory.getLogger(LegacySseSession.class);
+    /**
+     * A line per ended session, by why it ended, once a minute and then a count (every one at DEBUG): a client may open
+     * and end sessions by the thousand, and a shutdown ends every open one at once.
+     */
+    private static final RepeatedLines ENDED_LINES = new RepeatedLines(log);
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final String id;
@@ -98,7 +105,7 @@ final class LegacySseSession implements Connection, HostedSession {
     public void close(String why) {
         if (closed) return;
         closed = true;
-        log.info("legacy SSE session {} ended: {}", id, why);
+        ENDED_LINES.log(Level.INFO, why, "legacy SSE session " + id + " ended: " + why);
         session.close();
         stream.end();
         onEnd.run();

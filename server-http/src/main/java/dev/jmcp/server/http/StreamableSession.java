@@ -9,11 +9,13 @@ import dev.jmcp.protocol.jsonrpc.JsonRpcMessage;
 import dev.jmcp.protocol.jsonrpc.JsonRpcRequest;
 import dev.jmcp.protocol.jsonrpc.RequestId;
 import dev.jmcp.server.engine.Engine;
+import dev.jmcp.server.logs.RepeatedLines;
 import dev.jmcp.server.session.ServerSession;
 import dev.jmcp.server.state.SharedState;
 import dev.jmcp.server.transport.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -30,6 +32,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class StreamableSession implements Connection, HostedSession {
     private static final Logger log = LoggerFactory.getLogger(StreamableSession.class);
+    /**
+     * A line per ended session, by why it ended, once a minute and then a count (every one at DEBUG): a client may open
+     * and end sessions by the thousand, and a shutdown ends every open one at once.
+     */
+    private static final RepeatedLines ENDED_LINES = new RepeatedLines(log);
     private static final JsonCodec CODEC = JsonCodec.shared();
     private static final int MAX_STREAMS = 32;
     /**
@@ -257,7 +264,7 @@ final class StreamableSession implements Connection, HostedSession {
     public void close(String why) {
         if (closed) return;
         closed = true;
-        log.info("session {} ended: {}", id, why);
+        ENDED_LINES.log(Level.INFO, why, "session " + id + " ended: " + why);
         session.close();
         for (PostExchange exchange : exchanges.values()) exchange.sessionEnded();
         for (BatchExchange batch : batches) batch.accepted();
