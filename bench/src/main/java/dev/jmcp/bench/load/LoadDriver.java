@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,8 @@ import java.util.stream.Stream;
  */
 public final class LoadDriver {
     private static final Duration STARTUP_LIMIT = Duration.ofSeconds(60);
+    /** The measured sessions are opened in this many rounds (fewer when fewer sessions are asked for). */
+    private static final int SESSION_ROUNDS = 5;
 
     private final DriverOptions options;
     private final Path pluginsFolder;
@@ -246,23 +249,45 @@ public final class LoadDriver {
             ServerProcess.Memory memory = process.memory();
             double[] seq = cpu1.microsPerItemSince(cpu0, sequential.answered());
             double[] con = cpu2.microsPerItemSince(cpu1, concurrent.answered());
-            var extra = new TargetResult.Extra(seq[0], con[0], 0, Double.NaN, Double.NaN, Double.NaN, seq[1], con[1], Double.NaN);
+            var extra = new TargetResult.Extra(seq[0], con[0], 0, Double.NaN, Double.NaN, Double.NaN, seq[1], con[1], Double.NaN,
+                    new double[0]);
             if (options.sessions() > 0 && client instanceof StreamableHttpClient http) {
                 // Opening a session runs code no call runs: warmed apart, as the calls are, when asked to; the warm-up's
                 // sessions are closed again, so it can be as long as the JIT needs (bench/RESULTS.md).
                 if (options.sessionWarmup() > 0) http.openSessions(options.sessionWarmup(), 16, options.phaseLimit(), true);
                 long before = process.memory().rssKb();
-                ServerProcess.Cpu cpu3 = process.cpu();
-                long start = System.nanoTime();
-                int opened = http.openSessions(options.sessions(), 16, options.phaseLimit(), false);
-                double seconds = (System.nanoTime() - start) / 1e9;
-                double[] each = process.cpu().microsPerItemSince(cpu3, opened);
+                // In rounds, each with its rate and CPU, and the medians reported: one compilation of the JIT's (up to
+                // half a second on these two cores) lands in a window of a few hundred milliseconds in some runs and not
+                // in others, and moved a single window's rate 2-3x from run to run, every server's alike.
+                int rounds = Math.min(SESSION_ROUNDS, options.sessions());
+                var rates = new double[rounds];
+                var cpu = new double[rounds];
+                var jit = new double[rounds];
+                int opened = 0;
+                int done = 0;
+                while (done < rounds) {
+                    int count = options.sessions() / rounds + (done < options.sessions() % rounds ? 1 : 0);
+                    ServerProcess.Cpu cpu3 = process.cpu();
+                    long start = System.nanoTime();
+                    int now = http.openSessions(count, 16, options.phaseLimit(), false);
+                    double seconds = (System.nanoTime() - start) / 1e9;
+                    double[] each = process.cpu().microsPerItemSince(cpu3, now);
+                    opened += now;
+                    if (now == 0) break;
+                    rates[done] = now / seconds;
+                    cpu[done] = each[0];
+                    jit[done] = each[1];
+                    done++;
+                    if (now < count) break;  // refused or out of time: the rest would be too
+                }
                 ServerProcess.Memory after = process.memory();
                 // None opened (the server refused them all): no figure per session, rather than one divided by 1.
                 double none = opened == 0 ? Double.NaN : 1;
-                extra = new TargetResult.Extra(extra.seqCpuMicros(), extra.concurrentCpuMicros(), opened, opened / seconds,
-                        none * (after.rssKb() - before) / Math.max(1, opened), none * each[0], seq[1], con[1],
-                        none * each[1]);
+                double[] measured = Arrays.copyOf(rates, done);
+                extra = new TargetResult.Extra(extra.seqCpuMicros(), extra.concurrentCpuMicros(), opened,
+                        none * TargetResult.median(measured), none * (after.rssKb() - before) / Math.max(1, opened),
+                        none * TargetResult.median(Arrays.copyOf(cpu, done)), seq[1], con[1], none * TargetResult.median(Arrays.copyOf(jit, done)),
+                        measured);
                 memory = new ServerProcess.Memory(after.rssKb(), after.peakKb());
             }
             return new TargetResult(target, startup, toolsList, sequential, concurrent, memory, extra);
@@ -288,12 +313,12 @@ public final class LoadDriver {
     private static String line(TargetResult r) {
         return String.format(Locale.ROOT, "start-up %.0f ms (runs: %s), to tools/list %.0f ms; sequential %s; concurrent %s; RSS %d MiB (peak %d MiB)"
                         + "; CPU per call %.0f µs sequential (JIT %.0f), %.0f µs concurrent (JIT %.0f); sessions %d at %.0f/s, "
-                        + "%.1f KiB and %.0f µs CPU each (JIT %.0f)",
+                        + "%.1f KiB and %.0f µs CPU each (JIT %.0f; rounds' rates: %s)",
                 r.startupMedian(), runs(r.startupMillis()), r.toolsListMedian(), phase(r.sequential()), phase(r.concurrent()),
                 r.memory().rssKb() / 1024, r.memory().peakKb() / 1024, r.extra().seqCpuMicros(), r.extra().seqJitMicros(),
                 r.extra().concurrentCpuMicros(), r.extra().concurrentJitMicros(), r.extra().sessions(),
                 r.extra().sessionsPerSecond(), r.extra().kibPerSession(), r.extra().sessionCpuMicros(),
-                r.extra().sessionJitMicros());
+                r.extra().sessionJitMicros(), runs(r.extra().sessionRounds()));
     }
 
     private static String runs(double[] millis) {

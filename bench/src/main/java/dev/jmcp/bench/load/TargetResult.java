@@ -8,14 +8,16 @@ record TargetResult(Target target, double[] startupMillis, double[] toolsListMil
 
     /**
      * The server's CPU per call in the sequential and the concurrent phase (µs, NaN when not measured), and the
-     * sessions phase: how many opened, per second, the resident memory they added (KiB per session) and the server's
-     * CPU per session opened (µs). Each CPU figure has its HotSpot JIT compilers' part beside it (µs, NaN for a server
-     * that is no HotSpot JVM or when not measured).
+     * sessions phase: how many opened, per second (the median of its rounds, each round's in {@code sessionRounds}),
+     * the resident memory they added (KiB per session) and the server's CPU per session opened (µs, the median of the
+     * rounds'). Each CPU figure has its HotSpot JIT compilers' part beside it (µs, NaN for a server that is no HotSpot
+     * JVM or when not measured).
      */
     record Extra(double seqCpuMicros, double concurrentCpuMicros, int sessions, double sessionsPerSecond, double kibPerSession,
-                 double sessionCpuMicros, double seqJitMicros, double concurrentJitMicros, double sessionJitMicros) {
+                 double sessionCpuMicros, double seqJitMicros, double concurrentJitMicros, double sessionJitMicros,
+                 double[] sessionRounds) {
         static final Extra NONE = new Extra(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN);
+                Double.NaN, Double.NaN, new double[0]);
     }
 
     double startupMedian() {
@@ -27,9 +29,9 @@ record TargetResult(Target target, double[] startupMillis, double[] toolsListMil
         return median(toolsListMillis);
     }
 
-    private static double median(double[] millis) {
-        if (millis.length == 0) return Double.NaN;
-        double[] sorted = millis.clone();
+    static double median(double[] values) {
+        if (values.length == 0) return Double.NaN;
+        double[] sorted = values.clone();
         Arrays.sort(sorted);
         int mid = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
