@@ -284,10 +284,11 @@ public final class LoadDriver {
                 // None opened (the server refused them all): no figure per session, rather than one divided by 1.
                 double none = opened == 0 ? Double.NaN : 1;
                 double[] measured = Arrays.copyOf(rates, done);
+                double cpuEach = TargetResult.median(Arrays.copyOf(cpu, done));
+                double jitEach = TargetResult.median(Arrays.copyOf(jit, done));
                 extra = new TargetResult.Extra(extra.seqCpuMicros(), extra.concurrentCpuMicros(), opened,
                         none * TargetResult.median(measured), none * (after.rssKb() - before) / Math.max(1, opened),
-                        none * TargetResult.median(Arrays.copyOf(cpu, done)), seq[1], con[1], none * TargetResult.median(Arrays.copyOf(jit, done)),
-                        measured);
+                        none * cpuEach, seq[1], con[1], none * jitEach, measured);
                 memory = new ServerProcess.Memory(after.rssKb(), after.peakKb());
             }
             return new TargetResult(target, startup, toolsList, sequential, concurrent, memory, extra);
