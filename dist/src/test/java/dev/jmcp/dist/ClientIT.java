@@ -590,6 +590,8 @@ class ClientIT {
 
     @Test
     void ctrlCCancelsTheCallAtTheServerClosesTheSessionAndExits130() throws Exception {
+        // The server logs the first 100 sessions a minute that its clients end, each on a line of its own; this class's
+        // tests end far fewer.
         int endedBefore = count(httpServerErr.toString(), "deleted by the client");
         // Pinned to a stateful revision: the session the server sees closed is what this test is about.
         try (var pty = Pty.start(cli("call", "sleep", "--arg", "milliseconds=30000", "--url", url.toString(),

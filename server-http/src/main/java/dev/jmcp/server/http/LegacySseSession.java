@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -22,10 +23,10 @@ import java.util.List;
 final class LegacySseSession implements Connection, HostedSession {
     private static final Logger log = LoggerFactory.getLogger(LegacySseSession.class);
     /**
-     * A line per ended session, by why it ended, once a minute and then a count (every one at DEBUG): a client may open
-     * and end sessions by the thousand, and a shutdown ends every open one at once.
+     * A line per ended session, with its id, for the first 100 of each reason a minute, then a count (every one at
+     * DEBUG): a client may open and end sessions by the thousand, and a shutdown ends every open one at once.
      */
-    private static final RepeatedLines ENDED_LINES = new RepeatedLines(log);
+    private static final RepeatedLines ENDED_LINES = new RepeatedLines(log, 100, Duration.ofMinutes(1));
     private static final JsonCodec CODEC = JsonCodec.shared();
 
     private final String id;

@@ -33,10 +33,10 @@ import java.util.concurrent.ConcurrentHashMap;
 final class StreamableSession implements Connection, HostedSession {
     private static final Logger log = LoggerFactory.getLogger(StreamableSession.class);
     /**
-     * A line per ended session, by why it ended, once a minute and then a count (every one at DEBUG): a client may open
-     * and end sessions by the thousand, and a shutdown ends every open one at once.
+     * A line per ended session, with its id, for the first 100 of each reason a minute, then a count (every one at
+     * DEBUG): a client may open and end sessions by the thousand, and a shutdown ends every open one at once.
      */
-    private static final RepeatedLines ENDED_LINES = new RepeatedLines(log);
+    private static final RepeatedLines ENDED_LINES = new RepeatedLines(log, 100, Duration.ofMinutes(1));
     private static final JsonCodec CODEC = JsonCodec.shared();
     private static final int MAX_STREAMS = 32;
     /**
